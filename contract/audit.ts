@@ -1,0 +1,27 @@
+/** Audit event types by category (spec §3). */
+export const AUDIT_CATEGORIES = [
+  { label: 'Tantermek', types: ['createClassroom', 'updateClassroom', 'deleteClassroom'] },
+  { label: 'Tanulócsoportok', types: ['createStudentGroup', 'deleteStudentGroup'] },
+  { label: 'Ülésrendek', types: ['updateSeating', 'deleteSeating'] },
+  { label: 'Rövid linkek', types: ['createShortUrl', 'deleteShortUrl'] },
+  { label: 'Jegyzetek', types: ['createNote'] },
+  { label: 'Értesítések', types: ['createAdminAlert'] },
+  { label: 'Biztonság', types: ['dashboardAuthentication', 'changeUserPassword'] },
+] as const
+
+export type AuditType = (typeof AUDIT_CATEGORIES)[number]['types'][number]
+export const AUDIT_TYPES: AuditType[] = AUDIT_CATEGORIES.flatMap((c) => [...c.types])
+
+/** Extras an audit entry may carry besides user and action. */
+export const AUDIT_EXTRA_KEYS = [
+  'urlDocId',
+  'classroomName',
+  'classroomId',
+  'groupName',
+  'studentGroupDocId',
+  'short',
+  'studentUsername',
+  'noteDocId',
+  'groupId',
+] as const
+export type AuditExtras = Partial<Record<(typeof AUDIT_EXTRA_KEYS)[number], string>>

@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit + component, server (PGlite, and PostgreSQL when DATABASE_URL is set),
+// build, end-to-end. Every step runs even when an earlier one failed; the last line is `N passed, N failed`.
+import { spawn } from 'node:child_process'
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const reportDir = join(tmpdir(), `portal-test-${process.pid}`)
+mkdirSync(reportDir, { recursive: true })
+
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+    let output = ''
+    const keep = (chunk) => {
+      process.stdout.write(chunk)
+      output += chunk.toString()
+    }
+    child.stdout.on('data', keep)
+    child.stderr.on('data', keep)
+    child.on('close', (code) => resolve({ code: code ?? 1, output }))
+  })
+}
+
+function vitestCounts(file, code) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'))
+    const failed = report.numFailedTests + (report.numFailedTestSuites ?? 0) * (report.numFailedTests ? 0 : 1)
+    return { passed: report.numPassedTests, failed: code !== 0 && failed === 0 ? 1 : failed }
+  } catch {
+    return { passed: 0, failed: 1 }
+  }
+}
+
+const steps = [
+  {
+    name: 'typecheck',
+    run: async () => ((await run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])).code === 0 ? [1, 0] : [0, 1]),
+  },
+  { name: 'lint', run: async () => ((await run('npx', ['eslint', '.', '--max-warnings=0'])).code === 0 ? [1, 0] : [0, 1]) },
+  {
+    name: 'unit + component',
+    run: async () => {
+      const file = join(reportDir, 'client.json')
+      const { code } = await run('npx', [
+        'vitest', 'run', '--project', 'client', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`,
+      ])
+      const c = vitestCounts(file, code)
+      return [c.passed, c.failed]
+    },
+  },
+  {
+    name: process.env.DATABASE_URL ? 'server (PGlite + PostgreSQL)' : 'server (PGlite)',
+    run: async () => {
+      const file = join(reportDir, 'server.json')
+      const { code } = await run('npx', [
+        'vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`,
+      ])
+      const c = vitestCounts(file, code)
+      return [c.passed, c.failed]
+    },
+  },
+  { name: 'build', run: async () => ((await run('npx', ['vite', 'build'])).code === 0 ? [1, 0] : [0, 1]) },
+  {
+    name: 'end-to-end',
+    run: async () => {
+      const { code, output } = await run('node', ['--import', 'tsx', 'tests/e2e/run.ts'])
+      const match = [...output.matchAll(/^(\d+) passed, (\d+) failed$/gm)].pop()
+      if (!match) return [0, 1]
+      const failed = Number(match[2])
+      return [Number(match[1]), code !== 0 && failed === 0 ? 1 : failed]
+    },
+  },
+]
+
+const results = []
+for (const step of steps) {
+  const started = Date.now()
+  console.log(`\n=== ${step.name} ===`)
+  const [passed, failed] = await step.run()
+  results.push({ name: step.name, passed, failed, seconds: (Date.now() - started) / 1000 })
+}
+rmSync(reportDir, { recursive: true, force: true })
+
+console.log('\n=== summary ===')
+for (const r of results) {
+  const status = r.failed ? 'FAIL' : 'ok  '
+  console.log(
+    `${status} ${r.name.padEnd(30)} ${String(r.passed).padStart(4)} passed, ${r.failed} failed  (${r.seconds.toFixed(1)} s)`,
+  )
+}
+const passed = results.reduce((n, r) => n + r.passed, 0)
+const failed = results.reduce((n, r) => n + r.failed, 0)
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed ? 1 : 0)

@@ -1,0 +1,97 @@
+/**
+ * The one fetch wrapper (DESIGN §4): base URL from settings, the session token, JSON, an Idempotency-Key on
+ * writes, and the spec's 401 rule. Nothing else in the app calls `fetch`.
+ */
+import { IDEMPOTENCY_HEADER } from '../../contract/http'
+import { currentBackendUrl } from './backend-url'
+import { getToken } from './session'
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown = null,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+/** Thrown when the request never reached the server (offline, DNS, CORS). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('Hiba történt a kapcsolat során.', { cause })
+    this.name = 'NetworkError'
+  }
+}
+
+export interface ApiResult<T> {
+  data: T
+  status: number
+  /** The response's Date header: when the server (or the cached copy) answered. */
+  date: Date | null
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  body?: unknown
+  /** Overrides the stored session token (the MFA step sends the temporary token). null sends none. */
+  token?: string | null
+  /** The 401 rule applies unless a caller handles 401 itself (login, MFA). */
+  handleUnauthorized?: boolean
+  idempotencyKey?: string
+  signal?: AbortSignal
+}
+
+let unauthorizedHandler: () => void = () => {}
+
+/** The app registers what a 401 does: toast 'Nem vagy bejelentkezve.', remove the token, reload. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  unauthorizedHandler = handler
+}
+
+/** Server messages come as `{message}`; anything else yields null. */
+export function messageOf(body: unknown): string | null {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message)
+    return body.message
+  return null
+}
+
+/** Calls the API at `path` (relative to the backend URL) and parses JSON. Non-2xx throws ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  const method = options.method ?? 'GET'
+  const headers: Record<string, string> = {}
+  const token = options.token === undefined ? getToken() : options.token
+  if (token) headers.Authorization = token
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json'
+  if (method !== 'GET') headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? crypto.randomUUID()
+
+  let response: Response
+  try {
+    response = await fetch(`${currentBackendUrl()}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new NetworkError(error)
+  }
+
+  const text = await response.text()
+  let data: unknown = null
+  if (text) {
+    try {
+      data = JSON.parse(text)
+    } catch {
+      data = text
+    }
+  }
+  if (response.status === 401 && (options.handleUnauthorized ?? true) && token) {
+    unauthorizedHandler()
+  }
+  if (!response.ok) throw new ApiError(response.status, messageOf(data) ?? response.statusText, data)
+  const dateHeader = response.headers.get('Date')
+  return { data: data as T, status: response.status, date: dateHeader ? new Date(dateHeader) : null }
+}
