@@ -1,9 +1,51 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
+import { precompress } from './scripts/precompress'
 
-// The PWA plugin (injectManifest with sw/sw.ts) and asset precompression are added by the offline work.
+const BRAND = '#1e40af'
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // DESIGN §5: our own worker (sw/sw.ts → /sw.js) with the precache manifest injected; updates wait for the
+    // user ('Új verzió érhető el' → 'Frissítés'); src/pwa/register.ts registers it, so nothing is injected.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      // The glob below already precaches public/icons; the plugin adds manifest.webmanifest itself.
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: 'Oktatói Portál',
+        short_name: 'Portál',
+        description: 'Diákok, csoportok, termek és munkaórák kezelése – hálózat nélkül is.',
+        lang: 'hu',
+        dir: 'ltr',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        theme_color: BRAND,
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        globIgnores: ['manifest.webmanifest'],
+      },
+      devOptions: { enabled: false },
+    }),
+    // Last, so it also compresses sw.js and the manifest written by the PWA plugin.
+    precompress(),
+  ],
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/s/': 'http://127.0.0.1:8080' } },
   build: { target: 'es2022', sourcemap: false },
 })

@@ -1,0 +1,56 @@
+/**
+ * Messages between the page and the service worker (DESIGN §5). Plain data only: both sides post and check these
+ * shapes, so a typo in a `type` is a type error instead of a silent no-op.
+ */
+
+/** Page → SW: activate the waiting worker. Sent only when the user presses 'Frissítés'. */
+export interface SkipWaitingMessage {
+  type: 'SKIP_WAITING'
+}
+
+/**
+ * Page → SW: the backend base URL the page talks to (the `backendUrl` setting, default `<origin>/api`). The SW
+ * caches GETs and refreshes after writes only for requests under this base. The SW keeps it across restarts.
+ */
+export interface SetBackendUrlMessage {
+  type: 'SET_BACKEND_URL'
+  url: string
+}
+
+export type PageToSwMessage = SkipWaitingMessage | SetBackendUrlMessage
+
+/**
+ * SW → page (BroadcastUpdate-style): a cached API answer changed. `path` is relative to the backend base
+ * (e.g. `/students/`, `/notes/42`), `routeId` names the cached endpoint (see sw/api-routes.ts). The page refetches
+ * the matching query.
+ */
+export interface ApiCacheUpdatedMessage {
+  type: 'API_CACHE_UPDATED'
+  routeId: string
+  path: string
+  url: string
+}
+
+export type SwToPageMessage = ApiCacheUpdatedMessage
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+}
+
+/** Narrows a `message` event's data to a page → SW message. */
+export function isPageToSwMessage(data: unknown): data is PageToSwMessage {
+  if (!isObject(data)) return false
+  if (data.type === 'SKIP_WAITING') return true
+  return data.type === 'SET_BACKEND_URL' && typeof data.url === 'string'
+}
+
+/** Narrows a `message` event's data to a SW → page message. */
+export function isSwToPageMessage(data: unknown): data is SwToPageMessage {
+  return (
+    isObject(data) &&
+    data.type === 'API_CACHE_UPDATED' &&
+    typeof data.routeId === 'string' &&
+    typeof data.path === 'string' &&
+    typeof data.url === 'string'
+  )
+}

@@ -1,0 +1,99 @@
+/**
+ * Composes the API server: external plugins (db, helmet, cors, rate limit, static), app plugins (errors, auth,
+ * idempotency, HTTP caching), then the routes under `/api`. `main.ts` starts it; tests call `buildApp` directly.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Ajv, type Options as AjvOptions } from 'ajv'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { LIMITS } from '../contract/limits'
+import type { Config } from './config'
+import { migrate, openDatabase, type DatabaseHandle } from './db'
+import authPlugin from './plugins/app/auth'
+import errorsPlugin from './plugins/app/errors'
+import httpCachePlugin from './plugins/app/http-cache'
+import idempotencyPlugin from './plugins/app/idempotency'
+import corsPlugin from './plugins/external/cors'
+import dbPlugin from './plugins/external/db'
+import helmetPlugin from './plugins/external/helmet'
+import rateLimitPlugin from './plugins/external/rate-limit'
+import staticPlugin from './plugins/external/static'
+import alertsRoutes from './routes/alerts'
+import authRoutes from './routes/auth'
+import dashboardRoutes from './routes/dashboard'
+import healthRoutes from './routes/health'
+import studentsRoutes from './routes/students'
+import { createMailer, type Mailer } from './services/mailer'
+import './types'
+
+export interface BuildOptions {
+  config: Config
+  /** An open, migrated database; without it the app opens (and later closes) the configured one. */
+  db?: DatabaseHandle
+  mailer?: Mailer
+  logger?: FastifyServerOptions['logger']
+  /** Clock for sessions, MFA expiry, throttling and audit timestamps (tests move it). */
+  now?: () => Date
+  /** Requests per minute per token (or IP) for the whole API. */
+  rateLimitMax?: number
+}
+
+// Bodies are validated strictly: unknown fields are an error (never silently dropped) and types are not coerced.
+// Query strings and params arrive as text, so those are coerced.
+const AJV_BASE: AjvOptions = { removeAdditional: false, useDefaults: true, allErrors: false, strict: false }
+const bodyAjv = new Ajv({ ...AJV_BASE, coerceTypes: false })
+const otherAjv = new Ajv({ ...AJV_BASE, coerceTypes: 'array' })
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: LIMITS.bodyLimitBytes,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? bodyAjv : otherAjv).compile(schema as object),
+  )
+
+  // JSON only (spec §7: "Content-Type JSON only"); any other body type is 415. An empty JSON body counts as none.
+  app.removeAllContentTypeParsers()
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined)
+    return parseJson(request, body as string, done)
+  })
+
+  const handle = options.db ?? (await openDatabase(config))
+  if (!options.db) await migrate(handle)
+  const mailer = options.mailer ?? createMailer(config, app.log)
+
+  app.decorate('config', config)
+  app.decorate('now', options.now ?? (() => new Date()))
+  app.decorate('mailer', mailer)
+  if (!options.mailer) app.addHook('onClose', async () => mailer.close())
+
+  await app.register(dbPlugin, { handle, closeWithApp: !options.db })
+  await app.register(helmetPlugin)
+  await app.register(corsPlugin)
+  await app.register(rateLimitPlugin, { max: options.rateLimitMax ?? 1200 })
+  await app.register(staticPlugin)
+  await app.register(errorsPlugin)
+  await app.register(authPlugin)
+  await app.register(idempotencyPlugin)
+  await app.register(httpCachePlugin)
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes)
+      await api.register(authRoutes)
+      await api.register(dashboardRoutes)
+      await api.register(studentsRoutes)
+      await api.register(alertsRoutes)
+    },
+    { prefix: '/api' },
+  )
+
+  return app
+}

@@ -1,0 +1,108 @@
+/**
+ * Opening the database: embedded PGlite in `DATA_DIR/db` by default, PostgreSQL (node-postgres) when
+ * `DATABASE_URL` is set. CLI scripts use it the same way as the server:
+ *
+ *   const handle = await openDatabase(config)
+ *   await migrate(handle)
+ *   … use handle.db with the repositories …
+ *   await handle.close()
+ */
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import type { Config } from '../config'
+import { lockDataDir } from './lock'
+import * as schema from './schema'
+
+/** The Drizzle database both drivers give; a transaction (`db.transaction(tx => …)`) is one too. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export type Driver = 'pglite' | 'postgres'
+
+export interface DatabaseHandle {
+  db: Db
+  driver: Driver
+  /** Applies the committed migrations (same as `migrate(handle)`). */
+  migrate(): Promise<void>
+  /** Closes the connection (pool) and releases the data-directory lock. Safe to call twice. */
+  close(): Promise<void>
+}
+
+export interface OpenOptions {
+  /** PGlite only: an in-memory database (tests), no data directory and no lock. */
+  memory?: boolean
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+/** Opens the configured database. Throws DataDirLockedError when another process holds the PGlite data directory. */
+export async function openDatabase(
+  config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'>,
+  options: OpenOptions = {},
+): Promise<DatabaseHandle> {
+  if (config.DATABASE_URL) {
+    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 })
+    let closed = false
+    return {
+      db: drizzleNodePg(pool, { schema }) as unknown as Db,
+      driver: 'postgres',
+      migrate: async () => {
+        // One connection holds the advisory lock so that two processes starting together migrate one at a time.
+        const client = await pool.connect()
+        try {
+          await client.query('select pg_advisory_lock(7251409)')
+          try {
+            await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder })
+          } finally {
+            await client.query('select pg_advisory_unlock(7251409)')
+          }
+        } finally {
+          client.release()
+        }
+      },
+      close: async () => {
+        if (closed) return
+        closed = true
+        await pool.end()
+      },
+    }
+  }
+  const release = options.memory ? () => {} : lockDataDir(config.DATA_DIR)
+  let client: PGlite
+  try {
+    client = options.memory ? new PGlite() : new PGlite(join(config.DATA_DIR, 'db'))
+    await client.waitReady
+  } catch (error) {
+    release()
+    throw error
+  }
+  let closed = false
+  const db = drizzlePglite(client, { schema })
+  return {
+    db: db as unknown as Db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: async () => {
+      if (closed) return
+      closed = true
+      try {
+        await client.close()
+      } finally {
+        release()
+      }
+    },
+  }
+}
+
+/** Applies the committed migrations in server/db/migrations. */
+export async function migrate(handle: DatabaseHandle): Promise<void> {
+  await handle.migrate()
+}
+
+export { schema }

@@ -1,0 +1,147 @@
+/**
+ * The one PostgreSQL schema (DESIGN §2). The same SQL runs on PGlite and on PostgreSQL; migrations are generated
+ * from this file with `npm run db:generate` into server/db/migrations and applied at start.
+ */
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    username: text('username').notNull(),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['admin', 'teacher', 'student'] }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    mfaEmail: text('mfa_email'),
+    disabled: boolean('disabled').notNull().default(false),
+    passwordChangedAt: ts('password_changed_at').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`), index('users_type_idx').on(t.type)],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['session', 'mfa'] }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    lastSeen: ts('last_seen').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+)
+
+/** One MFA code per login, bound to that login's temporary token (a `sessions` row of kind 'mfa'). */
+export const mfaChallenges = pgTable('mfa_challenges', {
+  loginTokenHash: text('login_token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  used: boolean('used').notNull().default(false),
+  createdAt: ts('created_at').notNull(),
+})
+
+/** Per-user overrides of the role's default features. A null `dependencies` keeps the default ones. */
+export const userFeatures = pgTable(
+  'user_features',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    featureId: text('feature_id').notNull(),
+    enabled: boolean('enabled').notNull(),
+    startDate: text('start_date'),
+    endDate: text('end_date'),
+    dependencies: jsonb('dependencies').$type<string[]>(),
+    variant: text('variant'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.featureId] })],
+)
+
+export const userSettings = pgTable(
+  'user_settings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+)
+
+export const alerts = pgTable('alerts', {
+  id: uuid('id').primaryKey(),
+  message: text('message').notNull(),
+  createdAt: ts('created_at').notNull(),
+})
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey(),
+    username: text('username').notNull(),
+    type: text('type').notNull(),
+    /** Epoch seconds, as the spec's entries carry them. */
+    ts: bigint('ts', { mode: 'number' }).notNull(),
+    extras: jsonb('extras').$type<Record<string, string>>().notNull().default({}),
+  },
+  (t) => [
+    index('audit_log_ts_idx').on(t.ts.desc(), t.id.desc()),
+    index('audit_log_type_ts_idx').on(t.type, t.ts.desc()),
+    index('audit_log_username_ts_idx').on(t.username, t.ts.desc()),
+  ],
+)
+
+/** Stored first answers of writes carrying an Idempotency-Key (kept 24 h). Status 0 = still running. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+    body: text('body'),
+    contentType: text('content_type'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
+)
+
+/** Failed sign-ins, per account (`scope` 'user', key = lower-case username) and per client IP (`scope` 'ip'). */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    scope: text('scope', { enum: ['user', 'ip'] }).notNull(),
+    key: text('key').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('login_attempts_lookup_idx').on(t.scope, t.key, t.at)],
+)

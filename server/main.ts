@@ -1,0 +1,83 @@
+/**
+ * Starts the server: configuration, database (with migrations), the first administrator on an empty database,
+ * then listen; closes cleanly on SIGINT/SIGTERM. Everything else is composed in app.ts.
+ */
+import { buildApp } from './app'
+import { ConfigError, loadConfig, type Config } from './config'
+import { migrate, openDatabase, type DatabaseHandle } from './db'
+import { DataDirLockedError } from './db/lock'
+import { randomPassword } from './lib/password'
+import { countUsers, createUser } from './repositories/users-repository'
+
+async function ensureFirstAdmin(handle: DatabaseHandle, config: Config): Promise<void> {
+  if ((await countUsers(handle.db)) > 0) return
+  const password = randomPassword(16)
+  await createUser(
+    handle.db,
+    { username: 'admin', name: 'Rendszergazda', type: 'admin', password },
+    { logN: config.PASSWORD_HASH_LOG_N },
+  )
+  // Printed once, on purpose to stdout and not to the log: it is never stored anywhere in clear text.
+  process.stdout.write(
+    `Első indítás: rendszergazda létrehozva — felhasználónév: admin, egyszer használatos jelszó: ${password}\n` +
+      `First start: administrator created — username: admin, one-time password: ${password}\n`,
+  )
+}
+
+async function main(): Promise<void> {
+  let config: Config
+  try {
+    config = loadConfig(process.env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  let handle: DatabaseHandle
+  try {
+    handle = await openDatabase(config)
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`${error.message}\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined
+  try {
+    await migrate(handle)
+    await ensureFirstAdmin(handle, config)
+    app = await buildApp({ config, db: handle, logger: { level: config.LOG_LEVEL } })
+    await app.listen({ port: config.PORT, host: config.HOST })
+  } catch (error) {
+    process.stderr.write(`A szerver nem indult el / the server did not start: ${(error as Error).stack ?? error}\n`)
+    await app?.close().catch(() => {})
+    await handle.close()
+    process.exit(1)
+  }
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    app!.log.info({ signal }, 'leállítás')
+    const force = setTimeout(() => process.exit(1), 10_000)
+    force.unref()
+    try {
+      await app!.close()
+      await handle.close()
+      process.exit(0)
+    } catch (error) {
+      app!.log.error({ err: error }, 'leállítás közben hiba történt')
+      process.exit(1)
+    }
+  }
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+void main()

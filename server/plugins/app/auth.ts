@@ -1,0 +1,48 @@
+/**
+ * Resolves `Authorization: <token>` (or `Bearer <token>`) into `request.session` for every /api request, and
+ * gives routes the `requireSession`, `requireMfaToken` and `requireFeatures(...)` pre-handlers. Features are
+ * checked with the contract's isFeatureEnabled on the school's day (TZ): hiding a menu entry is not access control.
+ */
+import type { FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { tokenFromAuthorization } from '../../../contract/http'
+import { MESSAGES } from '../../../contract/messages'
+import { HttpError } from '../../lib/http-error'
+import { resolveSession } from '../../services/auth-service'
+import { featuresOfUser, missingFeatures } from '../../services/features-service'
+
+/** Longer values cannot be our tokens; skip the lookup. */
+const MAX_TOKEN_LENGTH = 256
+
+export default fp(
+  async (app) => {
+    app.decorateRequest('session', null)
+    app.decorateRequest('features', null)
+
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return
+      const token = tokenFromAuthorization(request.headers.authorization)
+      if (!token || token.length > MAX_TOKEN_LENGTH) return
+      request.session = await resolveSession({ db: app.db, now: app.now }, token)
+    })
+
+    const requireSession = async (request: FastifyRequest) => {
+      if (request.session?.kind !== 'session') throw new HttpError(401, MESSAGES.notLoggedIn)
+    }
+    app.decorate('requireSession', requireSession)
+
+    app.decorate('requireMfaToken', async (request: FastifyRequest) => {
+      if (request.session?.kind !== 'mfa') throw new HttpError(401, MESSAGES.notLoggedIn)
+    })
+
+    app.decorate('requireFeatures', (...ids: string[]) => async (request: FastifyRequest) => {
+      await requireSession(request)
+      const user = request.session!.user
+      request.features ??= await featuresOfUser(app.db, user)
+      if (missingFeatures(request.features, ids, app.now(), app.config.TZ).length) {
+        throw new HttpError(403, MESSAGES.forbidden)
+      }
+    })
+  },
+  { name: 'auth', dependencies: ['db'] },
+)

@@ -1,0 +1,157 @@
+/**
+ * Users (admins, teachers and students are all users; `type` tells them apart).
+ *
+ * For CLI scripts (server/cli/*): open the database with `openDatabase(config)` + `migrate(handle)` from
+ * `server/db`, then call `createUser`, `setPassword`, `setPasswordHash`, `setDisabled`, `clearMfa`, `findUserByUsername`,
+ * `listUsers` with `handle.db`. Passwords are hashed here; pass `{ logN }` only to make hashing cheaper in tests.
+ * Usernames are unique case-insensitively; a duplicate makes `createUser` throw DuplicateUsernameError.
+ */
+import { randomUUID } from 'node:crypto'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { UserType } from '../../contract/features'
+import type { Db } from '../db'
+import { sessions, users } from '../db/schema'
+import { hashPassword } from '../lib/password'
+
+export type UserRow = typeof users.$inferSelect
+
+export interface NewUser {
+  username: string
+  name: string
+  type: UserType
+  password: string
+  mfaEmail?: string | null
+}
+
+export interface HashOptions {
+  /** log2 of the scrypt cost; defaults to the production 17. */
+  logN?: number
+  /** Clock for timestamps; defaults to now. */
+  now?: Date
+}
+
+export class DuplicateUsernameError extends Error {
+  constructor(readonly username: string) {
+    super(`A felhasználónév már foglalt / username already taken: ${username}`)
+    this.name = 'DuplicateUsernameError'
+  }
+}
+
+const byUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true
+  }
+  return false
+}
+
+/** Creates a user; returns the stored row. Throws DuplicateUsernameError when the username is taken. */
+export async function createUser(db: Db, input: NewUser, options: HashOptions = {}): Promise<UserRow> {
+  const now = options.now ?? new Date()
+  const row = {
+    id: randomUUID(),
+    username: input.username.trim(),
+    name: input.name.trim(),
+    type: input.type,
+    passwordHash: await hashPassword(input.password, options.logN),
+    mfaEmail: input.mfaEmail?.trim() || null,
+    disabled: false,
+    passwordChangedAt: now,
+    createdAt: now,
+  }
+  try {
+    const [created] = await db.insert(users).values(row).returning()
+    return created
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DuplicateUsernameError(row.username)
+    throw error
+  }
+}
+
+/** The user with this username (case-insensitive), or null. */
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(byUsername(username)).limit(1)
+  return row ?? null
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+  return row ?? null
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users)
+  return Number(row.n)
+}
+
+/** All users, optionally of one type, ordered by username. */
+export async function listUsers(db: Db, type?: UserType): Promise<UserRow[]> {
+  const query = db.select().from(users)
+  return type ? query.where(eq(users.type, type)).orderBy(asc(users.username)) : query.orderBy(asc(users.username))
+}
+
+/** Active students as the students list shows them (sorted by the caller with the Hungarian collation). */
+export async function listStudents(db: Db): Promise<{ id: string; name: string; username: string }[]> {
+  return db
+    .select({ id: users.id, name: users.name, username: users.username })
+    .from(users)
+    .where(and(eq(users.type, 'student'), eq(users.disabled, false)))
+}
+
+/**
+ * Sets a new password and revokes every session of that user (DESIGN §3). Returns false when no such user.
+ * `onlyType` restricts the change to one account type (the students' reset only touches students).
+ */
+export async function setPassword(
+  db: Db,
+  username: string,
+  password: string,
+  options: HashOptions & { onlyType?: UserType } = {},
+): Promise<UserRow | null> {
+  return setPasswordHash(db, username, await hashPassword(password, options.logN), options)
+}
+
+/**
+ * Like setPassword with a hash made beforehand (`hashPassword`), so that slow hashing stays outside a transaction.
+ */
+export async function setPasswordHash(
+  db: Db,
+  username: string,
+  passwordHash: string,
+  options: { now?: Date; onlyType?: UserType } = {},
+): Promise<UserRow | null> {
+  const where = options.onlyType ? and(byUsername(username), eq(users.type, options.onlyType)) : byUsername(username)
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, passwordChangedAt: options.now ?? new Date() })
+    .where(where)
+    .returning()
+  if (!row) return null
+  await db.delete(sessions).where(eq(sessions.userId, row.id))
+  return row
+}
+
+/** Disables (or re-enables) an account; disabling revokes its sessions. Returns false when no such user. */
+export async function setDisabled(db: Db, username: string, disabled = true): Promise<boolean> {
+  const [row] = await db.update(users).set({ disabled }).where(byUsername(username)).returning({ id: users.id })
+  if (!row) return false
+  if (disabled) await db.delete(sessions).where(eq(sessions.userId, row.id))
+  return true
+}
+
+/** Sets the MFA email of a user (null or '' turns MFA off). Returns false when no such user. */
+export async function setMfaEmail(db: Db, userId: string, email: string | null): Promise<boolean> {
+  const [row] = await db
+    .update(users)
+    .set({ mfaEmail: email?.trim() || null })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id })
+  return Boolean(row)
+}
+
+/** Turns MFA off for a user by username (a lost mailbox). Returns false when no such user. */
+export async function clearMfa(db: Db, username: string): Promise<boolean> {
+  const [row] = await db.update(users).set({ mfaEmail: null }).where(byUsername(username)).returning({ id: users.id })
+  return Boolean(row)
+}

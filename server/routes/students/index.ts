@@ -1,0 +1,54 @@
+/** The students list and the students' password reset (spec §7). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { MessageBody, StudentPasswordRequest, StudentsResponse } from '../../../contract/api'
+import { responses } from '../../lib/responses'
+import { LIMITS } from '../../../contract/limits'
+import { MESSAGES } from '../../../contract/messages'
+import { HttpError } from '../../lib/http-error'
+import { hashPassword } from '../../lib/password'
+import { writeAudit } from '../../repositories/audit-repository'
+import { listStudents, setPasswordHash } from '../../repositories/users-repository'
+
+const collator = new Intl.Collator('hu')
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/students/',
+    {
+      onRequest: app.requireFeatures('getAllStudents'),
+      schema: { response: responses({ 200: StudentsResponse }, 401, 403, 429, 500) },
+    },
+    async () => {
+      const students = await listStudents(app.db)
+      students.sort((a, b) => collator.compare(a.name, b.name) || collator.compare(a.username, b.username))
+      return { students }
+    },
+  )
+
+  app.post(
+    '/students/password',
+    {
+      onRequest: app.requireFeatures('changeStudentPassword'),
+      schema: {
+        body: StudentPasswordRequest,
+        response: responses({ 200: MessageBody }, 400, 401, 403, 404, 413, 415, 429, 500),
+      },
+    },
+    async (request) => {
+      const { username, password } = request.body
+      if ([...password].length < LIMITS.passwordMin) throw new HttpError(400, MESSAGES.passwordTooShort)
+      const passwordHash = await hashPassword(password, app.config.PASSWORD_HASH_LOG_N)
+      const actor = request.session!.user.username
+      const now = app.now()
+      await app.db.transaction(async (tx) => {
+        // Setting the hash also revokes the student's sessions; the audit entry commits with the change.
+        const student = await setPasswordHash(tx, username, passwordHash, { now, onlyType: 'student' })
+        if (!student) throw new HttpError(404, MESSAGES.studentNotFound)
+        await writeAudit(tx, { username: actor, type: 'changeUserPassword', at: now, extras: { studentUsername: student.username } })
+      })
+      return { code: 200, message: MESSAGES.passwordChanged }
+    },
+  )
+}
+
+export default routes

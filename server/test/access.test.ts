@@ -1,0 +1,91 @@
+/** Every route × role (anonymous, student, teacher, admin) answers with the expected status (DESIGN §6). */
+import { randomUUID } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { MESSAGES } from '../../contract/messages'
+import { drivers, useTestApp, type TestApp } from './build'
+
+type Role = 'anonymous' | 'student' | 'teacher' | 'admin'
+
+interface Case {
+  method: 'GET' | 'POST' | 'DELETE'
+  url: string
+  body?: (t: TestApp) => Promise<unknown> | unknown
+  expected: Record<Role, number>
+}
+
+const signedInOnly = { anonymous: 401, student: 200, teacher: 200, admin: 200 }
+
+const CASES: Case[] = [
+  { method: 'GET', url: '/api/health', expected: { anonymous: 200, student: 200, teacher: 200, admin: 200 } },
+  { method: 'GET', url: '/api/dashboard', expected: signedInOnly },
+  { method: 'GET', url: '/api/dashboard/userSettings', expected: signedInOnly },
+  {
+    method: 'POST',
+    url: '/api/dashboard/userSettings',
+    body: () => ({ userSettings: { 'lookAndFeel:theme': 'dark' } }),
+    expected: signedInOnly,
+  },
+  { method: 'POST', url: '/api/auth/setmfa', body: () => ({ email: '' }), expected: signedInOnly },
+  { method: 'POST', url: '/api/auth/logout', expected: signedInOnly },
+  // A session token is not a temporary MFA token.
+  {
+    method: 'POST',
+    url: '/api/auth/mfa',
+    body: () => ({ code: '123456' }),
+    expected: { anonymous: 401, student: 401, teacher: 401, admin: 401 },
+  },
+  { method: 'GET', url: '/api/alerts', expected: signedInOnly },
+  { method: 'GET', url: '/api/students/', expected: { anonymous: 401, student: 403, teacher: 200, admin: 200 } },
+  { method: 'GET', url: '/api/students', expected: { anonymous: 401, student: 403, teacher: 200, admin: 200 } },
+  {
+    method: 'POST',
+    url: '/api/students/password',
+    body: async (t) => ({ username: (await t.user('student')).username, password: 'uj-jelszo-123' }),
+    expected: { anonymous: 401, student: 403, teacher: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    url: '/api/alerts',
+    body: () => ({ message: 'Holnap szünet.' }),
+    expected: { anonymous: 401, student: 403, teacher: 403, admin: 201 },
+  },
+  {
+    method: 'DELETE',
+    url: `/api/alerts/${randomUUID()}`,
+    expected: { anonymous: 401, student: 403, teacher: 403, admin: 404 },
+  },
+]
+
+const ROLES: Role[] = ['anonymous', 'student', 'teacher', 'admin']
+const matrix = CASES.flatMap((c) => ROLES.map((role) => ({ ...c, role, status: c.expected[role] })))
+
+describe.each(drivers)('access matrix on %s', (driver) => {
+  const t = useTestApp(driver)
+
+  it.each(matrix)('$method $url as $role → $status', async ({ method, url, body, role, status }) => {
+    const headers: Record<string, string> = {}
+    if (role !== 'anonymous') headers.authorization = (await t.signedIn(role)).token
+    const payload = body ? await body(t) : undefined
+    const res = await t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) })
+    expect(res.statusCode, res.body).toBe(status)
+    if (status === 401) expect(res.json()).toEqual({ code: 401, message: MESSAGES.notLoggedIn })
+    if (status === 403) expect(res.json()).toEqual({ code: 403, message: MESSAGES.forbidden })
+  })
+
+  it('accepts the token with a "Bearer " prefix', async () => {
+    const { token } = await t.signedIn('teacher')
+    const res = await t.app.inject({ url: '/api/students/', headers: { authorization: `Bearer ${token}` } })
+    expect(res.statusCode).toBe(200)
+  })
+
+  it('rejects an unknown token with 401', async () => {
+    const res = await t.app.inject({ url: '/api/dashboard', headers: { authorization: 'nincs-ilyen-token' } })
+    expect(res.statusCode).toBe(401)
+  })
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await t.app.inject({ url: '/api/nincs-ilyen' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ code: 404, message: MESSAGES.notFound })
+  })
+})

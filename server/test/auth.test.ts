@@ -1,0 +1,229 @@
+/** Sign-in, throttling, MFA, sessions and sign-out (spec §4, §7; DESIGN §3). */
+import { describe, expect, it } from 'vitest'
+import { MESSAGES } from '../../contract/messages'
+import { setDisabled } from '../repositories/users-repository'
+import { THROTTLE } from '../services/auth-service'
+import { drivers, useTestApp, type TestApp } from './build'
+import { auditEntries } from './queries'
+
+let ipCounter = 0
+/** Each test signs in from its own address so per-IP throttling of one test never touches another. */
+const nextIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
+
+function login(t: TestApp, username: string, password: string, remoteAddress = nextIp()) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress })
+}
+
+function mfa(t: TestApp, token: string, code: string) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/mfa', headers: { authorization: token }, payload: { code } })
+}
+
+const dashboard = (t: TestApp, token: string) => t.app.inject({ url: '/api/dashboard', headers: { authorization: token } })
+
+describe.each(drivers)('sign-in on %s', (driver) => {
+  const t = useTestApp(driver)
+
+  it('answers a session token for a user without MFA and writes dashboardAuthentication', async () => {
+    const { username, password } = await t.user('teacher')
+    const res = await login(t, username, password)
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body).toMatchObject({ mfa: false, message: MESSAGES.loginOk })
+    expect(body.Token.length).toBeGreaterThanOrEqual(22)
+    expect((await dashboard(t, body.Token)).statusCode).toBe(200)
+    expect(await auditEntries(t.handle.db, username, 'dashboardAuthentication')).toHaveLength(1)
+  })
+
+  it('accepts the username in any letter case', async () => {
+    const { username, password } = await t.user('student')
+    expect((await login(t, username.toUpperCase(), password)).statusCode).toBe(200)
+  })
+
+  it('answers 401 with the same message for a wrong password and an unknown user, and audits nothing', async () => {
+    const { username } = await t.user('teacher')
+    const wrong = await login(t, username, 'rossz-jelszo')
+    const unknown = await login(t, 'nincs-ilyen-felhasznalo', 'rossz-jelszo')
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toEqual({ code: 401, message: MESSAGES.badCredentials })
+    }
+    expect(await auditEntries(t.handle.db, username)).toHaveLength(0)
+  })
+
+  it('refuses a disabled user even with the right password', async () => {
+    const { username, password } = await t.user('teacher')
+    await setDisabled(t.handle.db, username)
+    expect((await login(t, username, password)).statusCode).toBe(401)
+  })
+
+  it('throttles an account after 5 failures with 429 and Retry-After, across two server instances', async () => {
+    const { username, password } = await t.user('teacher')
+    for (let i = 0; i < THROTTLE.perAccount; i++) expect((await login(t, username, 'rossz-jelszo')).statusCode).toBe(401)
+    const blocked = await login(t, username, password)
+    expect(blocked.statusCode).toBe(429)
+    expect(blocked.json()).toEqual({ code: 429, message: MESSAGES.throttled })
+    const retryAfter = Number(blocked.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60)
+
+    const other = await t.secondApp()
+    const viaOther = await other.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username, password },
+      remoteAddress: nextIp(),
+    })
+    expect(viaOther.statusCode).toBe(429)
+    expect(viaOther.headers['retry-after']).toBeDefined()
+  })
+
+  it('lets the account in again once the window has passed', async () => {
+    const { username, password } = await t.user('teacher')
+    for (let i = 0; i < THROTTLE.perAccount; i++) await login(t, username, 'rossz-jelszo')
+    expect((await login(t, username, password)).statusCode).toBe(429)
+    t.clock.advance(THROTTLE.windowMs + 1000)
+    expect((await login(t, username, password)).statusCode).toBe(200)
+  })
+
+  it('throttles one IP address after 30 failures, whatever the usernames', async () => {
+    const ip = nextIp()
+    for (let i = 0; i < THROTTLE.perIp; i++) {
+      expect((await login(t, `ismeretlen-${i}`, 'rossz-jelszo', ip)).statusCode).toBe(401)
+    }
+    const { username, password } = await t.user('teacher')
+    const res = await login(t, username, password, ip)
+    expect(res.statusCode).toBe(429)
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+    expect((await login(t, username, password, nextIp())).statusCode).toBe(200)
+  })
+
+  it('keeps the session alive while it is used (sliding 14 days) and ends it after 14 idle days', async () => {
+    const { token } = await t.signedIn('teacher')
+    t.clock.advance(13 * 24 * 3600 * 1000)
+    expect((await dashboard(t, token)).statusCode).toBe(200)
+    t.clock.advance(13 * 24 * 3600 * 1000)
+    expect((await dashboard(t, token)).statusCode).toBe(200)
+    t.clock.advance(14 * 24 * 3600 * 1000 + 1000)
+    expect((await dashboard(t, token)).statusCode).toBe(401)
+  })
+
+  it('revokes the session on logout', async () => {
+    const { token } = await t.signedIn('student')
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: token } })
+    expect(out.json()).toEqual({ code: 200, message: MESSAGES.loggedOut })
+    expect((await dashboard(t, token)).statusCode).toBe(401)
+  })
+
+  it("revokes a student's sessions when a teacher changes the password", async () => {
+    const student = await t.signedIn('student')
+    const teacher = await t.signedIn('teacher')
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/students/password',
+      headers: { authorization: teacher.token },
+      payload: { username: student.username, password: 'vadonatuj-jelszo' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect((await dashboard(t, student.token)).statusCode).toBe(401)
+    expect((await login(t, student.username, student.password)).statusCode).toBe(401)
+    expect((await login(t, student.username, 'vadonatuj-jelszo')).statusCode).toBe(200)
+  })
+})
+
+describe.each(drivers)('MFA on %s', (driver) => {
+  const t = useTestApp(driver)
+
+  async function startMfa(email = `mfa-${Math.random().toString(36).slice(2)}@pelda.hu`) {
+    const created = await t.user('teacher', { mfaEmail: email })
+    const res = await login(t, created.username, created.password)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ mfa: true, message: MESSAGES.mfaSent })
+    return { ...created, email, temporary: res.json().Token as string, code: t.mailer.lastCode(email) }
+  }
+
+  it('mails a 6-digit code and exchanges it once for a session token; audits only the completed sign-in', async () => {
+    const { username, temporary, code, email } = await startMfa()
+    const mail = t.mailer.messages.filter((m) => m.to === email).at(-1)!
+    expect(mail.subject).toMatch(/hitelesítő kód/)
+    expect(await auditEntries(t.handle.db, username, 'dashboardAuthentication')).toHaveLength(0)
+
+    const res = await mfa(t, temporary, code)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ message: MESSAGES.loginOk })
+    const token = res.json().Token as string
+    expect(token).not.toBe(temporary)
+    expect((await dashboard(t, token)).statusCode).toBe(200)
+    expect(await auditEntries(t.handle.db, username, 'dashboardAuthentication')).toHaveLength(1)
+
+    // Single use: the same code and temporary token do not work twice.
+    expect((await mfa(t, temporary, code)).statusCode).toBe(401)
+  })
+
+  it('rejects the temporary token on every other route', async () => {
+    const { temporary } = await startMfa()
+    for (const [method, url] of [
+      ['GET', '/api/dashboard'],
+      ['GET', '/api/students/'],
+      ['GET', '/api/alerts'],
+      ['GET', '/api/dashboard/userSettings'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: { authorization: temporary } })
+      expect(res.statusCode, url).toBe(401)
+    }
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: temporary } })
+    expect(out.statusCode).toBe(401)
+  })
+
+  it('says the code expired after 15 minutes', async () => {
+    const { temporary, code } = await startMfa()
+    t.clock.advance(15 * 60 * 1000 + 1000)
+    const res = await mfa(t, temporary, code)
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toEqual({ code: 401, message: MESSAGES.mfaExpired })
+  })
+
+  it('ends the challenge after 5 wrong codes, even for the right code afterwards', async () => {
+    const { temporary, code } = await startMfa()
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (let i = 1; i <= 4; i++) {
+      const res = await mfa(t, temporary, wrong)
+      expect(res.json()).toEqual({ code: 401, message: MESSAGES.mfaWrong })
+    }
+    expect((await mfa(t, temporary, wrong)).json()).toEqual({ code: 401, message: MESSAGES.mfaTooManyTries })
+    expect((await mfa(t, temporary, code)).json()).toEqual({ code: 401, message: MESSAGES.mfaTooManyTries })
+  })
+
+  it("does not accept login A's code with login B's temporary token", async () => {
+    const email = `kereszt-${Math.random().toString(36).slice(2)}@pelda.hu`
+    const a = await startMfa(email)
+    const b = await login(t, a.username, a.password)
+    const bToken = b.json().Token as string
+    const bCode = t.mailer.lastCode(email)
+    if (bCode !== a.code) {
+      expect((await mfa(t, bToken, a.code)).json()).toEqual({ code: 401, message: MESSAGES.mfaWrong })
+    }
+    expect((await mfa(t, bToken, bCode)).statusCode).toBe(200)
+    expect((await mfa(t, a.temporary, a.code)).statusCode).toBe(200)
+  })
+
+  it('rejects a malformed code with 400', async () => {
+    const { temporary } = await startMfa()
+    expect((await mfa(t, temporary, '12ab56')).statusCode).toBe(400)
+  })
+
+  it('sets, shows and clears the MFA email; an invalid one is 400', async () => {
+    const { token } = await t.signedIn('teacher')
+    const set = (email: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/setmfa', headers: { authorization: token }, payload: { email } })
+
+    const bad = await set('nem-email')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toEqual({ code: 400, message: MESSAGES.invalidEmail })
+
+    expect((await set('tanar@pelda.hu')).json()).toEqual({ code: 200, message: MESSAGES.mfaSaved })
+    expect((await dashboard(t, token)).json()['2fa']).toEqual({ email: 'tanar@pelda.hu' })
+
+    expect((await set('')).json()).toEqual({ code: 200, message: MESSAGES.mfaDisabled })
+    expect((await dashboard(t, token)).json()['2fa']).toEqual({ email: '' })
+  })
+})

@@ -1,0 +1,33 @@
+/** What the plugins add to Fastify's instance and request (module augmentation). */
+import type { preHandlerAsyncHookHandler } from 'fastify'
+import type { FeatureMap } from '../contract/features'
+import type { Config } from './config'
+import type { Db, Driver } from './db'
+import type { SessionWithUser } from './repositories/sessions-repository'
+import type { Mailer } from './services/mailer'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    db: Db
+    dbDriver: Driver
+    mailer: Mailer
+    /** The clock every service uses (tests move it). */
+    now: () => Date
+    /** True when STATIC_DIR holds the built app. */
+    hasStaticApp: boolean
+    /** Pre-handler: a signed-in session (not a temporary MFA token), else 401. */
+    requireSession: preHandlerAsyncHookHandler
+    /** Pre-handler: a temporary MFA token, else 401. Only /auth/mfa uses it. */
+    requireMfaToken: preHandlerAsyncHookHandler
+    /** Pre-handler: a session whose user has every listed feature enabled today, else 401/403. */
+    requireFeatures: (...ids: string[]) => preHandlerAsyncHookHandler
+  }
+  interface FastifyRequest {
+    session: SessionWithUser | null
+    features: FeatureMap | null
+    idempotency: { userId: string; key: string } | null
+  }
+}
+
+export {}

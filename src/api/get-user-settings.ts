@@ -1,0 +1,16 @@
+/** GET /dashboard/userSettings: the server-stored (default-domain) settings. */
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { UserSettings, UserSettingsResponse } from '../../contract/api'
+import { apiRequest } from '../lib/api-client'
+
+export async function getUserSettings(): Promise<UserSettings> {
+  const { data } = await apiRequest<UserSettingsResponse>('/dashboard/userSettings')
+  return data?.userSettings ?? {}
+}
+
+export const userSettingsQuery = () =>
+  queryOptions({ queryKey: ['userSettings'], queryFn: getUserSettings, staleTime: 0 })
+
+export function useUserSettings() {
+  return useQuery(userSettingsQuery())
+}

@@ -1,0 +1,26 @@
+/** The signed-in app (lazy chunk): the 401 rule, the settings provider, the theme and the shell. */
+import { setUnauthorizedHandler } from '../lib/api-client'
+import { registerQueryClientForWipe } from '../lib/offline/user-data'
+import { queryClient } from '../lib/query-client'
+import { handleUnauthorized } from '../lib/session-actions'
+import { SettingsProvider, useSettings } from '../lib/settings/settings-context'
+import { Shell } from './shell/shell'
+import { useThemeClass } from './use-theme-class'
+
+setUnauthorizedHandler(() => void handleUnauthorized())
+// A wipe (logout, 401, another user's login) also forgets the queries held in memory.
+registerQueryClientForWipe(queryClient)
+
+function ThemedShell() {
+  const { theme } = useSettings()
+  useThemeClass(theme)
+  return <Shell />
+}
+
+export default function AuthenticatedApp() {
+  return (
+    <SettingsProvider>
+      <ThemedShell />
+    </SettingsProvider>
+  )
+}

@@ -1,0 +1,214 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { delay, http, HttpResponse } from 'msw'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { page } from '../../lib/page'
+import { createQueryClient } from '../../lib/query-client'
+import { buildDashboard, buildFeature, dashboardHandler, userSettingsHandler } from '../../test/factories'
+import { API, server } from '../../test/msw'
+import { renderWithProviders, signIn } from '../../test/render'
+import { App } from '../app'
+import { initialScreen, visibleEntries, type MenuEntry } from './menu'
+import { ScreenOutlet } from './screens'
+
+const wipeUserData = vi.hoisted(() => vi.fn(async () => {}))
+vi.mock('../../lib/offline/user-data', () => ({ wipeUserData, registerQueryClientForWipe: () => {} }))
+
+let reload: ReturnType<typeof vi.spyOn>
+beforeEach(() => {
+  reload = vi.spyOn(page, 'reload').mockImplementation(() => {})
+  wipeUserData.mockClear()
+  document.documentElement.className = ''
+})
+afterEach(() => vi.restoreAllMocks())
+
+const TODAY = '2025-03-10'
+
+function renderApp() {
+  signIn()
+  return renderWithProviders(<App queryClient={createQueryClient({ retry: false })} />)
+}
+
+function menu() {
+  return screen.findByRole('navigation', { name: 'Főmenü' })
+}
+
+describe('menu rules', () => {
+  it('shows an entry only when every required feature is enabled', () => {
+    const labels = visibleEntries(
+      {
+        getAllStudents: buildFeature('getAllStudents'),
+        getGroupsforInstructor: buildFeature('getGroupsforInstructor'),
+      },
+      TODAY,
+    ).map((entry) => entry.label)
+    expect(labels).toEqual(['Kezdőlap', 'DiákKezdőlap'])
+  })
+
+  it('hides an entry whose feature is outside its date window or has a disabled dependency', () => {
+    const features = {
+      viewAuditLog: buildFeature('viewAuditLog', { endDate: '2025-03-09' }),
+      listFiles: buildFeature('listFiles', { dependencies: ['missing'] }),
+      downloadFile: buildFeature('downloadFile'),
+    }
+    expect(visibleEntries(features, TODAY).map((entry) => entry.label)).toEqual(['DiákKezdőlap'])
+  })
+
+  it('deduplicates entries with the same label', () => {
+    const entries: MenuEntry[] = [
+      { id: 'a', label: 'Kezdőlap', features: [] },
+      { id: 'b', label: 'Kezdőlap', features: [] },
+      { id: 'c', label: 'Fájlok', features: [] },
+    ]
+    expect(visibleEntries({}, TODAY, entries).map((entry) => entry.id)).toEqual(['a', 'c'])
+  })
+
+  it('starts on Kezdőlap with changeStudentPassword, otherwise on DiákKezdőlap', () => {
+    const withPassword = {
+      changeStudentPassword: buildFeature('changeStudentPassword', { dependencies: ['getAllStudents'] }),
+      getAllStudents: buildFeature('getAllStudents'),
+    }
+    expect(initialScreen(withPassword, TODAY)).toBe('Kezdőlap')
+    expect(initialScreen({}, TODAY)).toBe('DiákKezdőlap')
+  })
+})
+
+describe('shell', () => {
+  it('shows "Jogosultságok szinkronizálása..." while the features load', async () => {
+    server.use(
+      userSettingsHandler(),
+      http.get(`${API}/dashboard`, async () => {
+        await delay(400)
+        return HttpResponse.json(buildDashboard())
+      }),
+    )
+    renderApp()
+    expect(await screen.findByText('Jogosultságok szinkronizálása...')).toBeInTheDocument()
+    await menu()
+  })
+
+  it("shows a teacher the entries of the teacher's features, then Beállítások and Kijelentkezés", async () => {
+    server.use(userSettingsHandler(), dashboardHandler(buildDashboard({ type: 'teacher' })))
+    renderApp()
+    const nav = await menu()
+    const names = within(nav)
+      .getAllByRole('button')
+      .map((button) => button.textContent)
+    expect(names).toEqual([
+      'Kezdőlap',
+      'DiákKezdőlap',
+      'Diákok',
+      'Linkrövidítő',
+      'Csoportok',
+      'Tantermek',
+      'Fájlok',
+      'Munkaórák',
+      'Beállítások',
+      'Kijelentkezés',
+    ])
+  })
+
+  it('shows a student only DiákKezdőlap and starts there', async () => {
+    server.use(userSettingsHandler(), dashboardHandler(buildDashboard({ type: 'student' })))
+    renderApp()
+    const nav = await menu()
+    expect(within(nav).getByRole('button', { name: 'DiákKezdőlap' })).toHaveAttribute('aria-current', 'page')
+    expect(within(nav).queryByRole('button', { name: 'Diákok' })).not.toBeInTheDocument()
+  })
+
+  it('starts on Kezdőlap for a user with changeStudentPassword', async () => {
+    server.use(userSettingsHandler(), dashboardHandler(buildDashboard({ type: 'admin' })))
+    renderApp()
+    const nav = await menu()
+    expect(within(nav).getByRole('button', { name: 'Kezdőlap' })).toHaveAttribute('aria-current', 'page')
+    expect(within(nav).getByRole('button', { name: 'Rendszernapló' })).toBeInTheDocument()
+  })
+
+  it('adds Munkaidő tervező when the featurePreview:timetablePlanner setting is on', async () => {
+    localStorage.setItem('localSettings', JSON.stringify({ 'featurePreview:timetablePlanner': true }))
+    server.use(userSettingsHandler(), dashboardHandler(buildDashboard({ type: 'teacher' })))
+    renderApp()
+    const nav = await menu()
+    expect(within(nav).getByRole('button', { name: 'Munkaidő tervező' })).toBeInTheDocument()
+  })
+
+  it('shows "Ez a képernyő hamarosan elérhető lesz." for a screen not built yet', async () => {
+    server.use(userSettingsHandler(), dashboardHandler(buildDashboard({ type: 'teacher' })))
+    const { user } = renderApp()
+    const nav = await menu()
+    await user.click(within(nav).getByRole('button', { name: 'Linkrövidítő' }))
+    expect(within(nav).getByRole('button', { name: 'Linkrövidítő' })).toHaveAttribute('aria-current', 'page')
+    expect(await screen.findByText('Ez a képernyő hamarosan elérhető lesz.')).toBeInTheDocument()
+  })
+
+  it('opens the settings screen from Beállítások', async () => {
+    server.use(userSettingsHandler(), dashboardHandler(buildDashboard({ type: 'teacher' })))
+    const { user } = renderApp()
+    const nav = await menu()
+    await user.click(within(nav).getByRole('button', { name: 'Beállítások' }))
+    expect(await screen.findByRole('navigation', { name: 'Beállítás kategóriák' })).toBeInTheDocument()
+  })
+
+  it('shows "Nem létező menüpont." for an unknown selection', () => {
+    renderWithProviders(<ScreenOutlet screen="Nincs ilyen" />)
+    expect(screen.getByText('Nem létező menüpont.')).toBeInTheDocument()
+  })
+
+  it('logs out: revokes the session, wipes the user data, removes the token and reloads', async () => {
+    const logout = vi.fn()
+    server.use(
+      userSettingsHandler(),
+      dashboardHandler(),
+      http.post(`${API}/auth/logout`, ({ request }) => {
+        logout(request.headers.get('Authorization'))
+        return HttpResponse.json({ code: 200, message: 'Sikeres kijelentkezés.' })
+      }),
+    )
+    const { user } = renderApp()
+    const nav = await menu()
+    await user.click(within(nav).getByRole('button', { name: 'Kijelentkezés' }))
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1))
+    expect(logout).toHaveBeenCalledWith('test-token')
+    expect(wipeUserData).toHaveBeenCalledTimes(1)
+    expect(localStorage.getItem('token')).toBeNull()
+  })
+
+  it('still logs out locally when the server cannot be reached', async () => {
+    server.use(
+      userSettingsHandler(),
+      dashboardHandler(),
+      http.post(`${API}/auth/logout`, () => HttpResponse.error()),
+    )
+    const { user } = renderApp()
+    const nav = await menu()
+    await user.click(within(nav).getByRole('button', { name: 'Kijelentkezés' }))
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1))
+    expect(localStorage.getItem('token')).toBeNull()
+  })
+
+  it('on a 401 shows "Nem vagy bejelentkezve.", wipes the user data, removes the token and reloads', async () => {
+    server.use(
+      userSettingsHandler(),
+      http.get(`${API}/dashboard`, () =>
+        HttpResponse.json({ code: 401, message: 'Nem vagy bejelentkezve.' }, { status: 401 }),
+      ),
+    )
+    renderApp()
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1))
+    expect(wipeUserData).toHaveBeenCalled()
+    expect(localStorage.getItem('token')).toBeNull()
+    expect((await screen.findAllByText('Nem vagy bejelentkezve.')).length).toBeGreaterThan(0)
+    // After the reload the login screen repeats the notice once.
+    expect(sessionStorage.getItem('pendingNotice')).toBe('Nem vagy bejelentkezve.')
+  })
+
+  it('opens the menu drawer from the hamburger button on small screens', async () => {
+    server.use(userSettingsHandler(), dashboardHandler(buildDashboard({ type: 'teacher' })))
+    const { user } = renderApp()
+    await menu()
+    await user.click(screen.getByRole('button', { name: 'Menü megnyitása', hidden: true }))
+    const drawer = await screen.findByRole('dialog', { name: 'Menü' })
+    await user.click(within(drawer).getByRole('button', { name: 'Diákok' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getAllByRole('button', { name: 'Diákok' })[0]).toHaveAttribute('aria-current', 'page')
+  })
+})

@@ -1,0 +1,125 @@
+/**
+ * The authenticated shell (spec §2): the sidebar picks the screen; on phones the sidebar is a drawer behind a
+ * hamburger button. Features come from the dashboard, overridden by the featurePreview settings.
+ */
+import { Box, Button, CloseButton, Drawer, Flex, IconButton, Portal, Stack, Text } from '@chakra-ui/react'
+import { Menu } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { applyFeaturePreviews, dayInZone } from '../../../contract/features'
+import { useDashboard } from '../../api/get-dashboard'
+import { LoadingScreen } from '../../components/loading-screen'
+import { endSession } from '../../lib/session-actions'
+import { useSettings } from '../../lib/settings/settings-context'
+import { initialScreen, visibleEntries } from './menu'
+import { ScreenOutlet } from './screens'
+import { SidebarContent } from './sidebar'
+
+export function Shell() {
+  const dashboard = useDashboard()
+  const { settings } = useSettings()
+  const [selected, setSelected] = useState<string | null>(null)
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const [loggingOut, setLoggingOut] = useState(false)
+
+  const today = dayInZone(new Date())
+  const features = useMemo(
+    () =>
+      applyFeaturePreviews(dashboard.data?.features ?? {}, settings as unknown as Record<string, unknown>),
+    [dashboard.data, settings],
+  )
+  const entries = useMemo(() => visibleEntries(features, today), [features, today])
+
+  if (dashboard.isPending) return <LoadingScreen fullScreen message="Jogosultságok szinkronizálása..." />
+
+  if (dashboard.isError)
+    return (
+      <Flex minH="100dvh" align="center" justify="center" p="6">
+        <Stack align="center" gap="4" maxW="md" textAlign="center">
+          <Text role="alert">
+            Nem sikerült betölteni a jogosultságokat. Ellenőrizd a kapcsolatot, majd próbáld újra.
+          </Text>
+          <Flex gap="3">
+            <Button colorPalette="blue" onClick={() => void dashboard.refetch()}>
+              Újrapróbálás
+            </Button>
+            <Button variant="outline" onClick={() => void logout()}>
+              Kijelentkezés
+            </Button>
+          </Flex>
+        </Stack>
+      </Flex>
+    )
+
+  const current = selected ?? initialScreen(features, today)
+
+  async function logout() {
+    setLoggingOut(true)
+    await endSession()
+  }
+
+  function select(id: string) {
+    setSelected(id)
+    setDrawerOpen(false)
+  }
+
+  const sidebar = (
+    <SidebarContent
+      entries={entries}
+      selected={current}
+      onSelect={select}
+      onLogout={() => void logout()}
+      loggingOut={loggingOut}
+    />
+  )
+
+  return (
+    <Flex h="100dvh" direction={{ base: 'column', lg: 'row' }} bg="bg">
+      <Flex
+        as="header"
+        display={{ base: 'flex', lg: 'none' }}
+        align="center"
+        gap="2"
+        px="3"
+        py="2"
+        borderBottomWidth="1px"
+      >
+        <IconButton aria-label="Menü megnyitása" variant="ghost" onClick={() => setDrawerOpen(true)}>
+          <Menu aria-hidden />
+        </IconButton>
+        <Text fontWeight="semibold">{current}</Text>
+      </Flex>
+      <Box
+        as="aside"
+        display={{ base: 'none', lg: 'block' }}
+        w="64"
+        flexShrink={0}
+        borderRightWidth="1px"
+        bg="bg.subtle"
+      >
+        {sidebar}
+      </Box>
+      <Drawer.Root
+        open={drawerOpen}
+        onOpenChange={(details) => setDrawerOpen(details.open)}
+        placement="start"
+        lazyMount
+        unmountOnExit
+      >
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content aria-label="Menü">
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Menü bezárása" />
+              </Drawer.CloseTrigger>
+              <Drawer.Body p="0">{sidebar}</Drawer.Body>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+      <Box as="main" flex="1" overflowY="auto" minW="0">
+        <ScreenOutlet screen={current} />
+      </Box>
+    </Flex>
+  )
+}

@@ -1,0 +1,114 @@
+/** The sidebar's content: the visible entries, then the fixed Beállítások and Kijelentkezés at the bottom. */
+import { Box, Button, Stack, Text } from '@chakra-ui/react'
+import {
+  CalendarClock,
+  Clock,
+  FolderOpen,
+  GraduationCap,
+  Home,
+  Link2,
+  LogOut,
+  ScrollText,
+  Settings,
+  Shield,
+  School,
+  Users,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react'
+import type { MenuEntry } from './menu'
+import { SETTINGS_SCREEN } from './menu'
+
+const ICONS: Record<string, LucideIcon> = {
+  Kezdőlap: Home,
+  DiákKezdőlap: GraduationCap,
+  Diákok: Users,
+  Linkrövidítő: Link2,
+  Csoportok: UsersRound,
+  Tantermek: School,
+  Fájlok: FolderOpen,
+  'Proxy Manager': Shield,
+  Munkaórák: Clock,
+  'Munkaidő tervező': CalendarClock,
+  Rendszernapló: ScrollText,
+}
+
+interface SidebarProps {
+  entries: MenuEntry[]
+  selected: string
+  onSelect: (id: string) => void
+  onLogout: () => void
+  loggingOut?: boolean
+  productName?: string
+}
+
+function NavButton({
+  label,
+  icon: Icon,
+  current,
+  onClick,
+  disabled,
+}: {
+  label: string
+  icon: LucideIcon
+  current?: boolean
+  onClick: () => void
+  disabled?: boolean
+}) {
+  return (
+    <Button
+      variant={current ? 'subtle' : 'ghost'}
+      colorPalette={current ? 'blue' : 'gray'}
+      justifyContent="flex-start"
+      w="full"
+      aria-current={current ? 'page' : undefined}
+      onClick={onClick}
+      disabled={disabled}
+    >
+      <Icon size={18} aria-hidden />
+      {label}
+    </Button>
+  )
+}
+
+export function SidebarContent({
+  entries,
+  selected,
+  onSelect,
+  onLogout,
+  loggingOut,
+  productName = 'Oktatói Portál',
+}: SidebarProps) {
+  return (
+    <Stack as="nav" aria-label="Főmenü" h="full" gap="4" p="3">
+      <Text fontWeight="bold" fontSize="lg" px="3" pt="2">
+        {productName}
+      </Text>
+      <Stack as="ul" listStyleType="none" gap="1" flex="1" overflowY="auto">
+        {entries.map((entry) => (
+          <Box as="li" key={entry.id}>
+            <NavButton
+              label={entry.label}
+              icon={ICONS[entry.id] ?? Home}
+              current={selected === entry.id}
+              onClick={() => onSelect(entry.id)}
+            />
+          </Box>
+        ))}
+      </Stack>
+      <Stack as="ul" listStyleType="none" gap="1" borderTopWidth="1px" pt="3">
+        <Box as="li">
+          <NavButton
+            label="Beállítások"
+            icon={Settings}
+            current={selected === SETTINGS_SCREEN}
+            onClick={() => onSelect(SETTINGS_SCREEN)}
+          />
+        </Box>
+        <Box as="li">
+          <NavButton label="Kijelentkezés" icon={LogOut} onClick={onLogout} disabled={loggingOut} />
+        </Box>
+      </Stack>
+    </Stack>
+  )
+}

@@ -1,0 +1,331 @@
+import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react'
+import { delay, http, HttpResponse } from 'msw'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { App } from '../../app/app'
+import { page } from '../../lib/page'
+import { createQueryClient } from '../../lib/query-client'
+import { useSettings } from '../../lib/settings/settings-context'
+import { buildDashboard, dashboardHandler, userSettingsHandler } from '../../test/factories'
+import { API, server } from '../../test/msw'
+import { renderWithProviders, signIn } from '../../test/render'
+import type { SettingsCategory } from './settings-definitions'
+import SettingsScreen, { SettingsView } from './settings-screen'
+
+vi.mock('../../lib/offline/user-data', () => ({
+  wipeUserData: async () => {},
+  registerQueryClientForWipe: () => {},
+}))
+
+beforeEach(() => {
+  vi.spyOn(page, 'reload').mockImplementation(() => {})
+  document.documentElement.className = ''
+  signIn()
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
+
+function renderSettings() {
+  return renderWithProviders(<SettingsScreen />, { withSettings: true })
+}
+
+async function openCategory(user: ReturnType<typeof renderSettings>['user'], label: string) {
+  const nav = await screen.findByRole('navigation', { name: 'Beállítás kategóriák' })
+  await user.click(within(nav).getByRole('button', { name: label }))
+}
+
+/** Records POST /dashboard/userSettings bodies and answers with `status`. */
+function recordSaves(status = 200, body: object = { code: 200, message: 'Beállítások mentve.' }) {
+  const saves: unknown[] = []
+  server.use(
+    http.post(`${API}/dashboard/userSettings`, async ({ request }) => {
+      saves.push(await request.json())
+      return HttpResponse.json(body, { status })
+    }),
+  )
+  return saves
+}
+
+describe('settings', () => {
+  it('throws when used outside its provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(() => renderHook(() => useSettings())).toThrow(/SettingsProvider/)
+  })
+
+  it('shows "Beállítások betöltése..." and after 5 seconds "Sokáig tart?" with a link to the server status', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    server.use(
+      dashboardHandler(),
+      http.get(`${API}/dashboard/userSettings`, async () => {
+        await delay('infinite')
+        return HttpResponse.json({})
+      }),
+    )
+    renderSettings()
+    expect(await screen.findByText('Beállítások betöltése...')).toBeInTheDocument()
+    expect(screen.queryByText(/Sokáig tart\?/)).not.toBeInTheDocument()
+    await act(async () => {
+      vi.advanceTimersByTime(5000)
+    })
+    expect(screen.getByText(/Sokáig tart\?/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Szerver állapotának ellenőrzése' })).toHaveAttribute(
+      'href',
+      `${API}/health`,
+    )
+  })
+
+  it('loads server settings, then the MFA email from the dashboard, then local storage, in that order', async () => {
+    const order: string[] = []
+    localStorage.setItem(
+      'localSettings',
+      JSON.stringify({ 'featurePreview:timetablePlanner': true, 'lookAndFeel:theme': 'light' }),
+    )
+    server.use(
+      http.get(`${API}/dashboard/userSettings`, () => {
+        order.push('userSettings')
+        return HttpResponse.json({ userSettings: { 'lookAndFeel:theme': 'dark', quickActions: [] } })
+      }),
+      http.get(`${API}/dashboard`, () => {
+        order.push('dashboard')
+        return HttpResponse.json(buildDashboard({ email: 'tanar@pelda.hu' }))
+      }),
+    )
+    const { user } = renderSettings()
+    await screen.findByRole('navigation', { name: 'Beállítás kategóriák' })
+    expect(order).toEqual(['userSettings', 'dashboard'])
+    await openCategory(user, 'Megjelenés')
+    // A theme in local storage is not a local setting: the server's value stays.
+    expect(screen.getByLabelText('Téma')).toHaveDisplayValue('Sötét')
+    await openCategory(user, 'Profil')
+    expect(screen.getByLabelText('MFA e-mail cím')).toHaveValue('tanar@pelda.hu')
+    await openCategory(user, 'Tesztek')
+    expect(screen.getByRole('checkbox', { name: 'Órarendtervező' })).toBeChecked()
+    await openCategory(user, 'Gyorsindító gombok')
+    expect(screen.getByText('Még nincs gyorsindító gomb.')).toBeInTheDocument()
+  })
+
+  it('keeps "Failed to fetch settings" and uses the defaults when loading fails', async () => {
+    server.use(
+      dashboardHandler(),
+      http.get(`${API}/dashboard/userSettings`, () => new HttpResponse(null, { status: 500 })),
+    )
+    const { user } = renderSettings()
+    expect(await screen.findByText('Failed to fetch settings')).toBeInTheDocument()
+    await openCategory(user, 'Megjelenés')
+    expect(screen.getByLabelText('Téma')).toHaveDisplayValue('Világos')
+    await openCategory(user, 'Gyorsindító gombok')
+    expect(screen.getByText('Oktatói portál')).toBeInTheDocument()
+    expect(screen.getByText('Hallgatói portál')).toBeInTheDocument()
+  })
+
+  it('lists the five categories in order and starts on the backend category', async () => {
+    server.use(userSettingsHandler(), dashboardHandler())
+    renderSettings()
+    const nav = await screen.findByRole('navigation', { name: 'Beállítás kategóriák' })
+    const categories = within(nav)
+      .getAllByRole('button')
+      .map((button) => button.textContent)
+    expect(categories.slice(0, 5)).toEqual([
+      'Backend',
+      'Gyorsindító gombok',
+      'Profil',
+      'Megjelenés',
+      'Tesztek',
+    ])
+    expect(within(nav).getByRole('button', { name: 'Backend' })).toHaveAttribute('aria-current', 'page')
+    expect(screen.getByRole('heading', { name: 'Backend' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Backend URL')).toHaveValue(API)
+  })
+
+  it('changes a setting at once and saves it once, 1 second after the last change', async () => {
+    server.use(userSettingsHandler(), dashboardHandler())
+    const saves = recordSaves()
+    const { user } = renderSettings()
+    await openCategory(user, 'Megjelenés')
+    const select = screen.getByLabelText('Téma')
+    await user.selectOptions(select, 'Sötét')
+    expect(select).toHaveDisplayValue('Sötét')
+    await user.selectOptions(select, 'Világos')
+    await user.selectOptions(select, 'Sötét')
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    expect(saves).toHaveLength(0)
+    await waitFor(() => expect(saves).toHaveLength(1), { timeout: 2000 })
+    expect(saves[0]).toEqual({
+      userSettings: {
+        'lookAndFeel:theme': 'dark',
+        quickActions: expect.arrayContaining([expect.objectContaining({ name: 'Oktatói portál' })]),
+      },
+    })
+    await new Promise((resolve) => setTimeout(resolve, 1200))
+    expect(saves).toHaveLength(1)
+  })
+
+  it('reverts the setting and shows the server message when the save fails', async () => {
+    server.use(userSettingsHandler(), dashboardHandler())
+    recordSaves(400, { code: 400, message: 'Hibás kérés.' })
+    const { user } = renderSettings()
+    await openCategory(user, 'Megjelenés')
+    await user.selectOptions(screen.getByLabelText('Téma'), 'Sötét')
+    expect((await screen.findAllByText('Hibás kérés.', {}, { timeout: 3000 })).length).toBeGreaterThan(0)
+    expect(screen.getByLabelText('Téma')).toHaveDisplayValue('Világos')
+  })
+
+  it('shows "Failed to update settings" when a failed save has no message', async () => {
+    server.use(userSettingsHandler(), dashboardHandler())
+    recordSaves(500, {})
+    const { user } = renderSettings()
+    await openCategory(user, 'Megjelenés')
+    await user.selectOptions(screen.getByLabelText('Téma'), 'Sötét')
+    expect(
+      (await screen.findAllByText('Failed to update settings', {}, { timeout: 3000 })).length,
+    ).toBeGreaterThan(0)
+    expect(screen.getByLabelText('Téma')).toHaveDisplayValue('Világos')
+  })
+
+  it('saves feature previews into localSettings', async () => {
+    server.use(userSettingsHandler(), dashboardHandler())
+    const { user } = renderSettings()
+    await openCategory(user, 'Tesztek')
+    await user.click(screen.getByRole('checkbox', { name: 'Órarendtervező' }))
+    await user.selectOptions(screen.getByLabelText('Csoportjegyzetek'), 'Felhasználói felület 1')
+    await waitFor(
+      () =>
+        expect(JSON.parse(localStorage.getItem('localSettings') ?? '{}')).toMatchObject({
+          'featurePreview:timetablePlanner': true,
+          'featurePreview:groupNotes': 'ui1',
+        }),
+      { timeout: 2500 },
+    )
+  })
+
+  it('sends the MFA email to /auth/setmfa and accepts a 2xx code', async () => {
+    const sent: unknown[] = []
+    server.use(
+      userSettingsHandler(),
+      dashboardHandler(),
+      http.post(`${API}/auth/setmfa`, async ({ request }) => {
+        sent.push(await request.json())
+        return HttpResponse.json({ code: 200, message: 'A hitelesítési e-mail cím elmentve.' })
+      }),
+    )
+    const { user } = renderSettings()
+    await openCategory(user, 'Profil')
+    const input = screen.getByLabelText('MFA e-mail cím')
+    expect(input).toBeEnabled()
+    await user.type(input, 'tanar@pelda.hu{Enter}')
+    await waitFor(() => expect(sent).toEqual([{ email: 'tanar@pelda.hu' }]), { timeout: 2500 })
+    expect(screen.getByLabelText('MFA e-mail cím')).toHaveValue('tanar@pelda.hu')
+  })
+
+  it('reverts the MFA email when the answer code is not 200–204', async () => {
+    server.use(
+      userSettingsHandler(),
+      dashboardHandler(buildDashboard({ email: 'regi@pelda.hu' })),
+      http.post(`${API}/auth/setmfa`, () =>
+        HttpResponse.json({ code: 400, message: 'Érvénytelen e-mail cím.' }),
+      ),
+    )
+    const { user } = renderSettings()
+    await openCategory(user, 'Profil')
+    const input = screen.getByLabelText('MFA e-mail cím')
+    await user.clear(input)
+    await user.type(input, 'rossz{Enter}')
+    expect(
+      (await screen.findAllByText('Érvénytelen e-mail cím.', {}, { timeout: 3000 })).length,
+    ).toBeGreaterThan(0)
+    expect(screen.getByLabelText('MFA e-mail cím')).toHaveValue('regi@pelda.hu')
+  })
+
+  it('disables the MFA email unless the backend is the default one', async () => {
+    localStorage.setItem('localSettings', JSON.stringify({ backendUrl: 'https://mas.pelda.hu/api' }))
+    server.use(
+      http.get('https://mas.pelda.hu/api/dashboard/userSettings', () =>
+        HttpResponse.json({ userSettings: {} }),
+      ),
+      http.get('https://mas.pelda.hu/api/dashboard', () => HttpResponse.json(buildDashboard())),
+    )
+    const { user } = renderSettings()
+    await openCategory(user, 'Profil')
+    expect(screen.getByLabelText('MFA e-mail cím')).toBeDisabled()
+    expect(screen.getByText('Csak az alapértelmezett backend használatakor módosítható.')).toBeInTheDocument()
+  })
+
+  it('reloads every setting on reset', async () => {
+    let theme: 'light' | 'dark' = 'light'
+    server.use(
+      dashboardHandler(),
+      http.get(`${API}/dashboard/userSettings`, () =>
+        HttpResponse.json({ userSettings: { 'lookAndFeel:theme': theme } }),
+      ),
+    )
+    const { user } = renderSettings()
+    await openCategory(user, 'Megjelenés')
+    expect(screen.getByLabelText('Téma')).toHaveDisplayValue('Világos')
+    theme = 'dark'
+    await user.click(screen.getByRole('button', { name: 'Beállítások újratöltése' }))
+    await waitFor(() => expect(screen.getByLabelText('Téma')).toHaveDisplayValue('Sötét'))
+  })
+
+  it('adds a quick action with name and url, ignores one without, and removes one', async () => {
+    server.use(userSettingsHandler({ quickActions: [] }), dashboardHandler())
+    const saves = recordSaves()
+    const { user } = renderSettings()
+    await openCategory(user, 'Gyorsindító gombok')
+    await user.type(screen.getByLabelText('Név'), 'Csak név')
+    await user.click(screen.getByRole('button', { name: 'Hozzáadás' }))
+    expect(screen.getByText('Még nincs gyorsindító gomb.')).toBeInTheDocument()
+    await user.type(screen.getByLabelText('URL'), 'moodle.pelda.hu')
+    await user.click(screen.getByRole('button', { name: 'Hozzáadás' }))
+    expect(screen.getByText('Csak név')).toBeInTheDocument()
+    expect(screen.getByText('moodle.pelda.hu')).toBeInTheDocument()
+    await waitFor(() => expect(saves).toHaveLength(1), { timeout: 2500 })
+    await user.click(screen.getByRole('button', { name: 'Csak név törlése' }))
+    expect(screen.getByText('Még nincs gyorsindító gomb.')).toBeInTheDocument()
+    await waitFor(() => expect(saves).toHaveLength(2), { timeout: 2500 })
+    expect(saves[1]).toMatchObject({ userSettings: { quickActions: [] } })
+  })
+
+  it('shows "Komponens nem található" and "Nem támogatott input típus" for unknown inputs', async () => {
+    server.use(userSettingsHandler(), dashboardHandler())
+    const categories: SettingsCategory[] = [
+      {
+        id: 'backend',
+        order: 1,
+        label: 'Ismeretlen',
+        description: 'Teszt',
+        settings: [
+          { key: 'x', label: 'X', type: 'custom', component: 'nincs', defaultValue: null, description: '' },
+          { key: 'y', label: 'Y', type: 'slider', defaultValue: null, description: '' },
+        ],
+      },
+    ]
+    renderWithProviders(<SettingsView categories={categories} />, { withSettings: true })
+    expect(await screen.findByText('Komponens nem található')).toBeInTheDocument()
+    expect(screen.getByText('Nem támogatott input típus')).toBeInTheDocument()
+  })
+
+  it('switches to the dark theme at once when "Sötét" is chosen', async () => {
+    server.use(
+      userSettingsHandler(),
+      dashboardHandler(),
+      http.post(`${API}/dashboard/userSettings`, () => HttpResponse.json({})),
+    )
+    render(<App queryClient={createQueryClient({ retry: false })} />)
+    const nav = await screen.findByRole('navigation', { name: 'Főmenü' })
+    await userEventClick(within(nav).getByRole('button', { name: 'Beállítások' }))
+    const categories = await screen.findByRole('navigation', { name: 'Beállítás kategóriák' })
+    await userEventClick(within(categories).getByRole('button', { name: 'Megjelenés' }))
+    expect(document.documentElement).not.toHaveClass('dark')
+    const { default: userEvent } = await import('@testing-library/user-event')
+    await userEvent.selectOptions(screen.getByLabelText('Téma'), 'Sötét')
+    expect(document.documentElement).toHaveClass('dark')
+    await userEvent.selectOptions(screen.getByLabelText('Téma'), 'Világos')
+    expect(document.documentElement).not.toHaveClass('dark')
+  })
+})
+
+async function userEventClick(element: Element) {
+  const { default: userEvent } = await import('@testing-library/user-event')
+  await userEvent.click(element)
+}

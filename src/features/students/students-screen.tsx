@@ -1,0 +1,167 @@
+/**
+ * Diákok kezelése (spec §2, §4, §5, §8): the student list with fuzzy search and inline password reset.
+ * Default export: the shell loads this screen lazily.
+ */
+import { Box, Button, EmptyState, Flex, Heading, Input, Spinner, Text } from '@chakra-ui/react'
+import { Search, Users } from 'lucide-react'
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import type { Student } from '../../../contract/api'
+import { TIMING } from '../../../contract/limits'
+import { OfflineMarker } from '../../components/offline-marker'
+import { notify } from '../../lib/notify'
+import { passwordErrorMessage, useChangeStudentPassword } from './api/change-student-password'
+import { useStudents } from './api/get-students'
+import { StudentsTable } from './components/students-table'
+import type { PasswordDraft } from './components/student-row'
+import { createStudentSearch, normaliseForSearch } from './student-search'
+import { useDebouncedValue } from './use-debounced-value'
+
+const NO_STUDENTS: Student[] = []
+
+export default function StudentsScreen() {
+  const students = useStudents()
+  const list = students.data?.students ?? NO_STUDENTS
+
+  const [term, setTerm] = useState('')
+  const settledTerm = useDebouncedValue(term, TIMING.searchDebounceMs)
+  const searching = normaliseForSearch(settledTerm) !== ''
+  // The index is built once per loaded list; a keystroke only searches it.
+  const search = useMemo(() => createStudentSearch(list), [list])
+  const results = useMemo(() => search.search(settledTerm), [search, settledTerm])
+
+  const [draft, setDraft] = useState<PasswordDraft | null>(null)
+  // save() reads the draft through a ref so its identity stays stable and typing re-renders only the edited row.
+  const draftRef = useRef(draft)
+  useLayoutEffect(() => {
+    draftRef.current = draft
+  }, [draft])
+  const changePassword = useChangeStudentPassword()
+  const saving = changePassword.isPending && changePassword.variables?.username === draft?.username
+
+  const startEdit = useCallback((username: string) => setDraft({ username, password: '', error: null }), [])
+  const cancelEdit = useCallback(() => setDraft(null), [])
+  const setPassword = useCallback(
+    (password: string) => setDraft((current) => current && { ...current, password, error: null }),
+    [],
+  )
+  const { mutateAsync } = changePassword
+  const save = useCallback(() => {
+    const current = draftRef.current
+    if (!current) return
+    if (current.password.trim() === '') {
+      setDraft({ ...current, error: 'Kérlek add meg az új jelszót.' })
+      return
+    }
+    const { username, password } = current
+    mutateAsync({ username, password }).then(
+      () => {
+        notify.success('Jelszó sikeresen megváltoztatva.')
+        // Closes edit mode (and so clears the field) unless the user has moved on to another row meanwhile.
+        setDraft((latest) => (latest?.username === username ? null : latest))
+      },
+      (error: unknown) => notify.error(passwordErrorMessage(error)),
+    )
+  }, [mutateAsync])
+
+  return (
+    <Flex direction="column" h="full" minH="0" gap="4" p={{ base: '4', md: '6' }}>
+      <Box as="header">
+        <Heading as="h1" size="2xl">
+          Diákok kezelése
+        </Heading>
+        <Text color="fg.muted" mt="1">
+          A diákok listája, keresés és a diákok jelszavának módosítása.
+        </Text>
+      </Box>
+
+      <Flex gap="3" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
+        <Box position="relative" flex="1" maxW={{ sm: 'md' }}>
+          <Box
+            position="absolute"
+            insetStart="3"
+            top="50%"
+            transform="translateY(-50%)"
+            color="fg.muted"
+            pointerEvents="none"
+          >
+            <Search size={16} aria-hidden />
+          </Box>
+          <Input
+            type="search"
+            ps="9"
+            aria-label="Keresés név vagy felhasználónév alapján"
+            placeholder="Keresés név vagy felhasználónév alapján..."
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </Box>
+        <Text
+          color="fg.muted"
+          fontSize="sm"
+          aria-live="polite"
+          aria-atomic="true"
+          display="flex"
+          alignItems="center"
+          gap="1.5"
+        >
+          <Users size={16} aria-hidden />
+          {studentCount(list.length, searching ? results.length : null)}
+        </Text>
+      </Flex>
+
+      <OfflineMarker updatedAt={students.data?.date ?? null} />
+
+      {students.isPending ? (
+        <Flex role="status" align="center" justify="center" gap="3" py="12" color="fg.muted">
+          <Spinner size="sm" />
+          <Text>Diákok betöltése...</Text>
+        </Flex>
+      ) : students.isError && !students.data ? (
+        <Flex direction="column" align="center" gap="3" py="12" textAlign="center">
+          <Text role="alert" color="fg.error">
+            Hiba történt a diákok betöltése közben.
+          </Text>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void students.refetch()}
+            loading={students.isFetching}
+          >
+            Újrapróbálás
+          </Button>
+        </Flex>
+      ) : results.length === 0 ? (
+        <EmptyState.Root role="status">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              {searching ? <Search aria-hidden /> : <Users aria-hidden />}
+            </EmptyState.Indicator>
+            <EmptyState.Title>{searching ? 'Nincs találat' : 'Nincsenek diákok'}</EmptyState.Title>
+            <EmptyState.Description>
+              {searching
+                ? 'Nem található diák a megadott keresési feltételekkel.'
+                : 'Még nem került egyetlen diák sem a rendszerbe.'}
+            </EmptyState.Description>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <StudentsTable
+          students={results}
+          draft={draft}
+          saving={saving}
+          onEdit={startEdit}
+          onPasswordChange={setPassword}
+          onSave={save}
+          onCancel={cancelEdit}
+        />
+      )}
+    </Flex>
+  )
+}
+
+/** '42 diák', or '3 találat / 42 diák' while a search is active. */
+function studentCount(total: number, matches: number | null): string {
+  return matches === null ? `${total} diák` : `${matches} találat / ${total} diák`
+}

@@ -1,0 +1,107 @@
+/**
+ * Wipes the signed-in user's offline data (DESIGN §5, shared tablets): a second teacher on the same tablet must
+ * never see the first one's data, online or offline. Called on logout, on a 401 and before a new login's token is
+ * stored. Keeps what belongs to the device: the app shell precache and `localSettings`.
+ */
+import type { QueryClient } from '@tanstack/react-query'
+import { isApiCacheName } from '../../../contract/api-cache-name'
+import { MIRROR_DATABASES } from './local-mirror'
+
+/** IndexedDB databases that hold one user's data. */
+export const PER_USER_DATABASES = [MIRROR_DATABASES.closedAlerts, 'portal-outbox'] as const
+
+/** Per-user databases may also be created per user under these prefixes (e.g. `portal-outbox-<hash>`). */
+const PER_USER_DATABASE_PREFIXES = ['portal-outbox']
+
+/** localStorage keys that belong to the user, not the device. */
+const PER_USER_LOCAL_KEYS = ['closedAlerts']
+
+type WipeableClient = Pick<QueryClient, 'clear' | 'cancelQueries'>
+
+let queryClient: WipeableClient | null = null
+
+/** The app registers its TanStack Query client so a wipe also forgets the queries in memory. */
+export function registerQueryClientForWipe(client: WipeableClient | null): void {
+  queryClient = client
+}
+
+/** Deletes every `api-*` cache; the precache and other caches stay. */
+async function deleteApiCaches(): Promise<void> {
+  if (typeof caches === 'undefined') return
+  const names = await caches.keys()
+  await Promise.all(names.filter(isApiCacheName).map((name) => caches.delete(name)))
+}
+
+/**
+ * Empties every object store of database `name`. Clearing instead of deleting: `deleteDatabase` waits for every
+ * open connection (the outbox and the alerts mirror keep theirs open), and a wipe must not hang before a reload.
+ * A database that does not exist is not created.
+ */
+function clearDatabase(name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let request: IDBOpenDBRequest
+    try {
+      request = indexedDB.open(name)
+    } catch (error) {
+      reject(error instanceof Error ? error : new Error(String(error)))
+      return
+    }
+    // An upgrade means the database did not exist: abort, so opening does not create it.
+    request.onupgradeneeded = () => request.transaction?.abort()
+    request.onerror = (event) => {
+      event.preventDefault()
+      if (request.error?.name === 'AbortError') resolve()
+      else reject(request.error ?? new Error(`IndexedDB ${name} nem nyitható meg.`))
+    }
+    request.onsuccess = () => {
+      const db = request.result
+      const storeNames = Array.from(db.objectStoreNames)
+      if (storeNames.length === 0) {
+        db.close()
+        resolve()
+        return
+      }
+      const tx = db.transaction(storeNames, 'readwrite')
+      for (const storeName of storeNames) tx.objectStore(storeName).clear()
+      tx.oncomplete = () => {
+        db.close()
+        resolve()
+      }
+      tx.onerror = tx.onabort = () => {
+        db.close()
+        reject(tx.error ?? new Error(`IndexedDB ${name} törlése nem sikerült.`))
+      }
+    }
+  })
+}
+
+async function perUserDatabaseNames(): Promise<string[]> {
+  const names = new Set<string>(PER_USER_DATABASES)
+  try {
+    for (const info of (await indexedDB.databases?.()) ?? []) {
+      if (info.name && PER_USER_DATABASE_PREFIXES.some((prefix) => info.name!.startsWith(prefix))) names.add(info.name)
+    }
+  } catch {
+    // Older browsers cannot list databases; the fixed names are still cleared.
+  }
+  return [...names]
+}
+
+/**
+ * Deletes the current user's API caches, empties the per-user IndexedDB data (closed-alerts mirror, outbox),
+ * removes `closedAlerts` from localStorage and clears the registered TanStack Query cache. Keeps the precache
+ * and `localSettings`. Every part is attempted; the first failure is rethrown at the end.
+ */
+export async function wipeUserData(): Promise<void> {
+  if (queryClient) {
+    await queryClient.cancelQueries().catch(() => undefined)
+    queryClient.clear()
+  }
+  for (const key of PER_USER_LOCAL_KEYS) localStorage.removeItem(key)
+  const results = await Promise.allSettled([
+    deleteApiCaches(),
+    ...(typeof indexedDB === 'undefined' ? [] : (await perUserDatabaseNames()).map(clearDatabase)),
+  ])
+  const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected')
+  if (failure) throw failure.reason
+}

@@ -1,0 +1,70 @@
+/**
+ * Registers the service worker (production builds only) with prompt-style updates (DESIGN §5): a waiting worker
+ * shows 'Új verzió érhető el' with 'Frissítés'; only that click sends SKIP_WAITING, and the page reloads once the
+ * new worker controls it. While online, the browser looks for a new version every hour and on reconnect.
+ */
+import type { QueryClient } from '@tanstack/react-query'
+import { Workbox } from 'workbox-window'
+import type { PageToSwMessage } from '../../contract/sw-protocol'
+import { currentBackendUrl } from '../lib/backend-url'
+import { page } from '../lib/page'
+import { connectQueryClientToCacheUpdates } from './cache-updates'
+import { showUpdateBanner } from './update-banner'
+
+const UPDATE_CHECK_MS = 60 * 60 * 1000
+
+export interface RegisterOptions {
+  /** Refetch its queries when the worker reports a changed cached answer. */
+  queryClient?: Pick<QueryClient, 'invalidateQueries'>
+}
+
+let workbox: Workbox | null = null
+
+function swSupported(): boolean {
+  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator
+}
+
+async function postToWorker(message: PageToSwMessage): Promise<void> {
+  if (!swSupported()) return
+  const registration = await navigator.serviceWorker.ready
+  registration.active?.postMessage(message)
+}
+
+/**
+ * Tells the worker which backend base URL to cache (the `backendUrl` setting). Called at start; call it again
+ * after the user saves a new backend address.
+ */
+export function syncBackendUrlWithServiceWorker(): void {
+  void postToWorker({ type: 'SET_BACKEND_URL', url: currentBackendUrl() }).catch(() => undefined)
+}
+
+/** Registers /sw.js in production builds; a no-op in development and tests. Call once from src/main.tsx. */
+export function registerServiceWorker(options: RegisterOptions = {}): void {
+  if (!import.meta.env.PROD || import.meta.env.MODE === 'test' || !swSupported() || workbox) return
+  const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL })
+  workbox = wb
+
+  wb.addEventListener('waiting', () => {
+    showUpdateBanner({
+      onUpdate: () => {
+        // Listen first: the reload must follow the new worker taking control, not race it.
+        wb.addEventListener('controlling', () => page.reload())
+        wb.messageSkipWaiting()
+      },
+    })
+  })
+
+  if (options.queryClient) connectQueryClientToCacheUpdates(options.queryClient)
+  navigator.serviceWorker.addEventListener('controllerchange', syncBackendUrlWithServiceWorker)
+
+  const checkForUpdate = () => {
+    if (navigator.onLine) void wb.update().catch(() => undefined)
+  }
+  window.addEventListener('online', checkForUpdate)
+  window.setInterval(checkForUpdate, UPDATE_CHECK_MS)
+
+  void wb
+    .register()
+    .then(() => syncBackendUrlWithServiceWorker())
+    .catch((error: unknown) => console.error('A service worker regisztrálása nem sikerült.', error))
+}

@@ -1,0 +1,118 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (DESIGN §5): precached app shell, navigation fallback to index.html, per-user
+ * stale-while-revalidate API cache with update notices, and refresh of stale cached GETs after writes.
+ * The decisions live in small pure modules beside this file; this file only wires them to Workbox.
+ */
+import { createStore, get, set } from 'idb-keyval'
+import { clientsClaim } from 'workbox-core'
+import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { StaleWhileRevalidate } from 'workbox-strategies'
+import { apiCacheNameForAuthorization } from '../contract/api-cache-name'
+import { AUTH_HEADER } from '../contract/http'
+import { isPageToSwMessage, type SwToPageMessage } from '../contract/sw-protocol'
+import { parseBackendBase, planApiRequest } from './api-request'
+import { apiUpdatePlugin } from './cache-updates'
+import { refreshAfterWrite } from './write-refresh'
+
+declare let self: ServiceWorkerGlobalScope
+
+// ---- App shell -------------------------------------------------------------------------------------------
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//, /^\/s\//] }),
+)
+
+// ---- Backend base: `<origin>/api` unless the page says otherwise; kept across worker restarts ------------
+const configStore = createStore('portal-sw', 'config')
+let backendBase = `${self.location.origin}/api`
+let baseSetByPage = false
+void get<unknown>('backendUrl', configStore)
+  .then((stored) => {
+    const parsed = parseBackendBase(stored)
+    if (parsed && !baseSetByPage) backendBase = parsed
+  })
+  .catch(() => undefined)
+
+async function postToPages(message: SwToPageMessage): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+  for (const client of windows) client.postMessage(message)
+}
+
+// ---- API GETs: stale-while-revalidate into the user's own cache ---------------------------------------------
+const strategies = new Map<string, StaleWhileRevalidate>()
+const updatePlugin = apiUpdatePlugin(
+  () => backendBase,
+  (message) => void postToPages(message),
+)
+
+function strategyFor(cacheName: string): StaleWhileRevalidate {
+  let strategy = strategies.get(cacheName)
+  if (!strategy) {
+    strategy = new StaleWhileRevalidate({
+      cacheName,
+      plugins: [new CacheableResponsePlugin({ statuses: [200] }), updatePlugin],
+      // The cache is already per user and per URL; a `Vary` header must not hide the offline copy.
+      matchOptions: { ignoreVary: true },
+    })
+    strategies.set(cacheName, strategy)
+  }
+  return strategy
+}
+
+registerRoute(
+  ({ request }) => planApiRequest(request, backendBase).kind === 'cache',
+  async ({ request, event }) => {
+    const cacheName = await apiCacheNameForAuthorization(request.headers.get(AUTH_HEADER))
+    if (!cacheName) return fetch(request)
+    return strategyFor(cacheName).handle({ request, event })
+  },
+  'GET',
+)
+
+// ---- API writes: answer only after the cached GETs they made stale were refreshed --------------------------
+for (const method of ['POST', 'PUT', 'DELETE', 'PATCH'] as const) {
+  registerRoute(
+    ({ request }) => planApiRequest(request, backendBase).kind === 'write',
+    async ({ request }) => {
+      const plan = planApiRequest(request, backendBase)
+      const authorization = request.headers.get(AUTH_HEADER)
+      const base = backendBase
+      const response = await fetch(request)
+      if (response.ok && plan.kind === 'write') {
+        await refreshAfterWrite({
+          writePath: plan.path,
+          authorization,
+          base,
+          caches: self.caches,
+          fetch: (input, init) => fetch(input, init),
+          notify: (message) => void postToPages(message),
+        }).catch(() => 0)
+      }
+      return response
+    },
+    method,
+  )
+}
+
+// ---- Lifecycle and page messages --------------------------------------------------------------------------
+// A waiting worker activates only when the user asks for it ('Frissítés'); the first install claims at once so
+// the first session's answers are already cached for a later dead zone.
+clientsClaim()
+
+self.addEventListener('message', (event) => {
+  const data: unknown = event.data
+  if (!isPageToSwMessage(data)) return
+  if (data.type === 'SKIP_WAITING') {
+    void self.skipWaiting()
+    return
+  }
+  const parsed = parseBackendBase(data.url)
+  if (!parsed) return
+  backendBase = parsed
+  baseSetByPage = true
+  event.waitUntil(set('backendUrl', parsed, configStore).catch(() => undefined))
+})

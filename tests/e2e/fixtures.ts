@@ -1,0 +1,88 @@
+/**
+ * The accounts and students the end-to-end run creates before the server starts. Each spec that changes an
+ * account's state (MFA e-mail, theme, password) has an account of its own, so specs never depend on each
+ * other's order and a retried spec starts from a known state.
+ */
+export type UserType = 'admin' | 'teacher' | 'student'
+
+export interface Account {
+  type: UserType
+  name: string
+  username: string
+  password: string
+}
+
+const PW = 'Tesztjelszo-2024!'
+
+export const USERS = {
+  /** Sets an MFA e-mail: nobody else signs in as this admin. */
+  mfaAdmin: { type: 'admin', name: 'Adminisztrátor Ágnes', username: 'e2e.admin', password: PW },
+  /** Searches students and resets a password. */
+  searcher: { type: 'teacher', name: 'Kereső Katalin', username: 'tanar.kereso', password: PW },
+  /** Switches to the dark theme. */
+  themer: { type: 'teacher', name: 'Témás Tímea', username: 'tanar.tema', password: PW },
+  /** Loads students, then goes offline. */
+  offline: { type: 'teacher', name: 'Offline Olivér', username: 'tanar.offline', password: PW },
+  /** Teacher A on the shared tablet. */
+  tabletTeacher: { type: 'teacher', name: 'Táblagépes Tivadar', username: 'tanar.tablet', password: PW },
+  /** Teacher B on the shared tablet. */
+  tabletTeacher2: { type: 'teacher', name: 'Második Márta', username: 'tanar.masodik', password: PW },
+  /** Accessibility checks in light and dark. */
+  a11yTeacher: { type: 'teacher', name: 'Akadálymentes Aladár', username: 'tanar.a11y', password: PW },
+  /** The student whose password the teacher changes. */
+  resetStudent: { type: 'student', name: 'Gyöngyösi Örs Ábel', username: 'diak.jelszo', password: PW },
+  /** The student who signs in on the shared tablet after a teacher. */
+  tabletStudent: { type: 'student', name: 'Szűcs Zsófia', username: 'diak.tablet', password: PW },
+  /** The student home for the accessibility checks. */
+  a11yStudent: { type: 'student', name: 'Lőrincz Ünige', username: 'diak.a11y', password: PW },
+} satisfies Record<string, Account>
+
+export type UserKey = keyof typeof USERS
+
+/** 30 students with Hungarian accented names; usernames say nothing about the names. */
+const STUDENT_NAMES = [
+  'Kovács Ádám',
+  'Szabó Éva',
+  'Tóth Bálint',
+  'Nagy Zsófia',
+  'Horváth Márk',
+  'Varga Lőrinc',
+  'Kiss Réka',
+  'Molnár Ákos',
+  'Németh Júlia',
+  'Farkas Dávid',
+  'Balogh Csenge',
+  'Papp Ödön',
+  'Takács Írisz',
+  'Juhász Máté',
+  'Lakatos Kristóf',
+  'Mészáros Noémi',
+  'Oláh Benedek',
+  'Simon Fruzsina',
+  'Rácz Gergő',
+  'Fekete Boglárka',
+  'Szilágyi Levente',
+  'Török Hajnalka',
+  'Fehér Bence',
+  'Balázs Dóra',
+  'Gál Tünde',
+  'Kocsis Ernő',
+  'Orsós Vilmos',
+  'Pintér Orsolya',
+  'Vörös Emőke',
+]
+
+export const STUDENTS: Account[] = [
+  ...STUDENT_NAMES.map((name, i) => ({
+    type: 'student' as const,
+    name,
+    username: `diak${String(i + 1).padStart(2, '0')}`,
+    password: PW,
+  })),
+]
+
+/** Every account the run creates. */
+export const ALL_ACCOUNTS: Account[] = [...Object.values(USERS), ...STUDENTS]
+
+/** Every account of type student (the Diákok list shows exactly these). */
+export const ALL_STUDENTS: Account[] = ALL_ACCOUNTS.filter((a) => a.type === 'student')
