@@ -24,9 +24,10 @@ const GIVEN = ['Anna', 'Bence', 'Csenge', 'Dániel', 'Eszter', 'Ferenc', 'Gréta
 /** 68 distinct student names: family name + given name, as Hungarians write them. */
 export function demoStudents(): { name: string; username: string }[] {
   const students: { name: string; username: string }[] = []
-  for (let i = 0; students.length < 68; i++) {
+  // Walks all family × given pairs (216) in a mixed order; the first 68 distinct ones are the class list.
+  for (let i = 0; students.length < 68 && i < FAMILY.length * GIVEN.length; i++) {
     const family = FAMILY[i % FAMILY.length]
-    const given = GIVEN[(i * 7) % GIVEN.length]
+    const given = GIVEN[(i * 7 + Math.floor(i / FAMILY.length)) % GIVEN.length]
     const name = `${family} ${given}`
     if (students.some((s) => s.name === name)) continue
     const ascii = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase()

@@ -1,16 +1,14 @@
+import { readLocalSettings } from './local-settings'
+
 /** The backend base URL: the `backendUrl` local setting, else `<page origin>/api` (DESIGN §4). */
 export function defaultBackendUrl(): string {
   return `${window.location.origin}/api`
 }
 
-/** Reads `backendUrl` from the localSettings JSON in localStorage, falling back to the default. */
+/** Reads `backendUrl` from the local settings, falling back to the default. */
 export function currentBackendUrl(): string {
-  try {
-    const stored = JSON.parse(localStorage.getItem('localSettings') ?? '{}') as Record<string, unknown>
-    if (typeof stored.backendUrl === 'string' && stored.backendUrl.trim()) return stored.backendUrl.replace(/\/+$/, '')
-  } catch {
-    // A corrupt localSettings entry falls back to the default address.
-  }
+  const { backendUrl } = readLocalSettings()
+  if (typeof backendUrl === 'string' && backendUrl.trim()) return backendUrl.replace(/\/+$/, '')
   return defaultBackendUrl()
 }
 

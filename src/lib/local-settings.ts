@@ -13,9 +13,15 @@ export function readLocalSettings(): Record<string, unknown> {
   }
 }
 
-/** Replaces the stored local settings. */
+/** Fired on window after the local settings change, so the service worker can learn a new backend address. */
+export const LOCAL_SETTINGS_CHANGED = 'portal:local-settings-changed'
+
+/** Replaces the stored local settings and mirrors them into IndexedDB (a cleared localStorage restores them). */
 export function writeLocalSettings(values: Record<string, unknown>): void {
   localStorage.setItem(KEY, JSON.stringify(values))
+  // Loaded on first write so the mirror stays out of the login screen's first load.
+  void import('./offline/local-mirror').then((m) => m.mirrorLocalKey('localSettings')).catch(() => undefined)
+  window.dispatchEvent(new Event(LOCAL_SETTINGS_CHANGED))
 }
 
 /** Sets one key, keeping the others. */

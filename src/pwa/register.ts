@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { Workbox } from 'workbox-window'
 import type { PageToSwMessage } from '../../contract/sw-protocol'
 import { currentBackendUrl } from '../lib/backend-url'
+import { LOCAL_SETTINGS_CHANGED } from '../lib/local-settings'
 import { page } from '../lib/page'
 import { connectQueryClientToCacheUpdates } from './cache-updates'
 import { showUpdateBanner } from './update-banner'
@@ -56,6 +57,7 @@ export function registerServiceWorker(options: RegisterOptions = {}): void {
 
   if (options.queryClient) connectQueryClientToCacheUpdates(options.queryClient)
   navigator.serviceWorker.addEventListener('controllerchange', syncBackendUrlWithServiceWorker)
+  window.addEventListener(LOCAL_SETTINGS_CHANGED, syncBackendUrlWithServiceWorker)
 
   const checkForUpdate = () => {
     if (navigator.onLine) void wb.update().catch(() => undefined)

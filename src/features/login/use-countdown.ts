@@ -8,10 +8,13 @@ export function formatCountdown(seconds: number): string {
 
 /**
  * A countdown from `total` seconds ticking each second. At 0 it stops, resets to `total` and calls `onExpire`.
+ * It counts against a deadline, not ticks: a tablet that throttles timers (screen off, busy CPU) still shows the
+ * true time left of the code.
  */
 export function useCountdown(total: number, onExpire: () => void) {
   const [seconds, setSeconds] = useState(total)
   const [running, setRunning] = useState(false)
+  const deadline = useRef(0)
   const onExpireRef = useRef(onExpire)
   useEffect(() => {
     onExpireRef.current = onExpire
@@ -19,7 +22,7 @@ export function useCountdown(total: number, onExpire: () => void) {
 
   useEffect(() => {
     if (!running) return
-    const id = setInterval(() => setSeconds((value) => value - 1), 1000)
+    const id = setInterval(() => setSeconds(Math.ceil((deadline.current - Date.now()) / 1000)), 1000)
     return () => clearInterval(id)
   }, [running])
 
@@ -32,6 +35,7 @@ export function useCountdown(total: number, onExpire: () => void) {
   }, [running, seconds, total])
 
   const start = useCallback(() => {
+    deadline.current = Date.now() + total * 1000
     setSeconds(total)
     setRunning(true)
   }, [total])
