@@ -41,6 +41,10 @@ import {
 } from '@chakra-ui/react/theme'
 
 const config = defineConfig({
+  // The same root settings as Chakra's default theme: the CSS reset, `--chakra-*` variables on <html>.
+  preflight: true,
+  cssVarsPrefix: 'chakra',
+  cssVarsRoot: ':where(html, .chakra-theme)',
   globalCss,
   theme: {
     breakpoints,
