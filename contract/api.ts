@@ -13,11 +13,17 @@ export type ErrorBody = Static<typeof ErrorBody>
 export const MessageBody = Type.Object({ code: Type.Integer(), message: Type.String() })
 export type MessageBody = Static<typeof MessageBody>
 
-/** Response map helper: every route declares its error statuses with the same body. */
-export function withErrors<T extends Record<number, TSchema>>(ok: T, ...statuses: number[]) {
+/**
+ * A route's response map: its success schemas plus the shared error body for each listed status. The type keeps
+ * every success schema visible to the TypeBox type provider.
+ */
+export function withErrors<T extends Record<number, TSchema>, S extends number>(
+  ok: T,
+  ...statuses: S[]
+): Omit<{ [K in S]: typeof ErrorBody }, keyof T> & T {
   const errors: Record<number, typeof ErrorBody> = {}
   for (const status of statuses) errors[status] = ErrorBody
-  return { ...errors, ...ok }
+  return { ...errors, ...ok } as Omit<{ [K in S]: typeof ErrorBody }, keyof T> & T
 }
 
 // --- auth ---------------------------------------------------------------------------------------------------
@@ -32,7 +38,11 @@ export const LoginRequest = Type.Object(
 export type LoginRequest = Static<typeof LoginRequest>
 
 /** With mfa true, Token is the temporary token that POST /auth/mfa expects. */
-export const LoginResponse = Type.Object({ Token: Type.String(), mfa: Type.Boolean(), message: Type.String() })
+export const LoginResponse = Type.Object({
+  Token: Type.String(),
+  mfa: Type.Boolean(),
+  message: Type.String(),
+})
 export type LoginResponse = Static<typeof LoginResponse>
 
 export const MfaRequest = Type.Object({ code: Type.String({ pattern: '^[0-9]{6}$' }) }, strict)
@@ -42,10 +52,7 @@ export const MfaResponse = Type.Object({ Token: Type.String(), message: Type.Str
 export type MfaResponse = Static<typeof MfaResponse>
 
 /** An empty email turns MFA off. */
-export const SetMfaRequest = Type.Object(
-  { email: Type.String({ maxLength: LIMITS.emailMax }) },
-  strict,
-)
+export const SetMfaRequest = Type.Object({ email: Type.String({ maxLength: LIMITS.emailMax }) }, strict)
 export type SetMfaRequest = Static<typeof SetMfaRequest>
 
 // --- dashboard ----------------------------------------------------------------------------------------------
@@ -137,5 +144,9 @@ export type AlertsResponse = Static<typeof AlertsResponse>
 
 // --- health -------------------------------------------------------------------------------------------------
 
-export const HealthResponse = Type.Object({ status: Type.Literal('ok'), time: Type.String(), database: Type.String() })
+export const HealthResponse = Type.Object({
+  status: Type.Literal('ok'),
+  time: Type.String(),
+  database: Type.String(),
+})
 export type HealthResponse = Static<typeof HealthResponse>

@@ -22,6 +22,7 @@ import authRoutes from './routes/auth'
 import dashboardRoutes from './routes/dashboard'
 import healthRoutes from './routes/health'
 import studentsRoutes from './routes/students'
+import { cleanUp } from './services/housekeeping'
 import { createMailer, type Mailer } from './services/mailer'
 import './types'
 
@@ -35,6 +36,8 @@ export interface BuildOptions {
   now?: () => Date
   /** Requests per minute per token (or IP) for the whole API. */
   rateLimitMax?: number
+  /** Milliseconds between clean-ups of expired rows; 0 turns them off. Default hourly. */
+  housekeepingMs?: number
 }
 
 // Bodies are validated strictly: unknown fields are an error (never silently dropped) and types are not coerced.
@@ -94,6 +97,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     { prefix: '/api' },
   )
+
+  const every = options.housekeepingMs ?? 60 * 60 * 1000
+  if (every > 0) {
+    const timer = setInterval(() => {
+      cleanUp(app.db, app.now()).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'))
+    }, every)
+    timer.unref()
+    app.addHook('onClose', async () => clearInterval(timer))
+  }
 
   return app
 }

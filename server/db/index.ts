@@ -28,6 +28,8 @@ export type Driver = 'pglite' | 'postgres'
 export interface DatabaseHandle {
   db: Db
   driver: Driver
+  /** PGlite only: a copy of the whole database (tests clone a migrated template with it). */
+  dump?: () => Promise<Blob>
   /** Applies the committed migrations (same as `migrate(handle)`). */
   migrate(): Promise<void>
   /** Closes the connection (pool) and releases the data-directory lock. Safe to call twice. */
@@ -37,6 +39,8 @@ export interface DatabaseHandle {
 export interface OpenOptions {
   /** PGlite only: an in-memory database (tests), no data directory and no lock. */
   memory?: boolean
+  /** PGlite in memory only: start from this dump (`dumpDataDir()`) instead of an empty cluster; much faster. */
+  loadDataDir?: Blob
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
@@ -48,6 +52,8 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   if (config.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 })
+    // An idle connection dropped by the server must not crash the process; the pool replaces it.
+    pool.on('error', (error) => console.error('PostgreSQL kapcsolat hiba / connection error:', error.message))
     let closed = false
     return {
       db: drizzleNodePg(pool, { schema }) as unknown as Db,
@@ -76,7 +82,9 @@ export async function openDatabase(
   const release = options.memory ? () => {} : lockDataDir(config.DATA_DIR)
   let client: PGlite
   try {
-    client = options.memory ? new PGlite() : new PGlite(join(config.DATA_DIR, 'db'))
+    client = options.memory
+      ? new PGlite({ loadDataDir: options.loadDataDir })
+      : new PGlite(join(config.DATA_DIR, 'db'))
     await client.waitReady
   } catch (error) {
     release()
@@ -84,10 +92,12 @@ export async function openDatabase(
   }
   let closed = false
   const db = drizzlePglite(client, { schema })
+  const pglite = client
   return {
     db: db as unknown as Db,
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    dump: () => pglite.dumpDataDir('none'),
     close: async () => {
       if (closed) return
       closed = true
@@ -105,4 +115,4 @@ export async function migrate(handle: DatabaseHandle): Promise<void> {
   await handle.migrate()
 }
 
-export { schema }
+export { migrationsFolder, schema }

@@ -18,6 +18,13 @@ export default fp(
       app.log.info({ root }, 'STATIC_DIR nem tartalmaz buildelt alkalmazást: csak az API fut')
       return
     }
+    // Any static answer may differ by encoding (precompressed siblings). Added in a hook, since CORS sets Vary too.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url.startsWith('/api/')) return payload
+      const vary = String(reply.getHeader('vary') ?? '')
+      if (!/accept-encoding/i.test(vary)) reply.header('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding')
+      return payload
+    })
     await app.register(fastifyStatic, {
       root,
       prefix: '/',
@@ -29,7 +36,6 @@ export default fp(
       setHeaders: (res, filePath) => {
         const path = filePath.replace(/\.(br|gz)$/, '')
         const rel = relative(root, path).split(sep).join('/')
-        res.setHeader('Vary', 'Accept-Encoding')
         if (NO_CACHE.has(basename(path)) || path.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache')
         else if (rel.startsWith('assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
         else res.setHeader('Cache-Control', 'public, max-age=3600')

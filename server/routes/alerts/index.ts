@@ -1,7 +1,6 @@
 /** Announcements: everyone signed in reads them; administrators create and delete them (DESIGN §3). */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { AlertsResponse, MessageBody } from '../../../contract/api'
-import { responses } from '../../lib/responses'
+import { AlertsResponse, MessageBody, withErrors } from '../../../contract/api'
 import { LIMITS } from '../../../contract/limits'
 import { MESSAGES } from '../../../contract/messages'
 import { HttpError } from '../../lib/http-error'
@@ -18,7 +17,10 @@ const AlertIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-fA-F-]{36
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/alerts',
-    { onRequest: app.requireSession, schema: { response: responses({ 200: AlertsResponse }, 401, 429, 500) } },
+    {
+      onRequest: app.requireSession,
+      schema: { response: withErrors({ 200: AlertsResponse }, 401, 429, 500) },
+    },
     async () => {
       const alerts = await listAlerts(app.db)
       return { code: 200, alerts: alerts.map((a) => ({ id: a.id, _id: a.id, message: a.message })) }
@@ -29,7 +31,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/alerts',
     {
       onRequest: app.requireFeatures('createAdminAlert'),
-      schema: { body: CreateAlertRequest, response: responses({ 201: AlertsResponse }, 400, 401, 403, 413, 415, 429, 500) },
+      schema: {
+        body: CreateAlertRequest,
+        response: withErrors({ 201: AlertsResponse }, 400, 401, 403, 413, 415, 429, 500),
+      },
     },
     async (request, reply) => {
       const message = request.body.message.trim()
@@ -49,7 +54,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/alerts/:id',
     {
       onRequest: app.requireFeatures('createAdminAlert'),
-      schema: { params: AlertIdParams, response: responses({ 200: MessageBody }, 400, 401, 403, 404, 429, 500) },
+      schema: {
+        params: AlertIdParams,
+        response: withErrors({ 200: MessageBody }, 400, 401, 403, 404, 429, 500),
+      },
     },
     async (request) => {
       if (!(await deleteAlert(app.db, request.params.id))) throw new HttpError(404, MESSAGES.notFound)

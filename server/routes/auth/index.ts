@@ -7,11 +7,11 @@ import {
   MfaRequest,
   MfaResponse,
   SetMfaRequest,
+  withErrors,
 } from '../../../contract/api'
 import { LIMITS } from '../../../contract/limits'
 import { MESSAGES } from '../../../contract/messages'
 import { HttpError } from '../../lib/http-error'
-import { responses } from '../../lib/responses'
 import { setMfaEmail } from '../../repositories/users-repository'
 import { completeMfa, login, logout } from '../../services/auth-service'
 
@@ -22,7 +22,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/login',
-    { schema: { body: LoginRequest, response: responses({ 200: LoginResponse }, 400, 401, 413, 415, 429, 500) } },
+    {
+      schema: {
+        body: LoginRequest,
+        response: withErrors({ 200: LoginResponse }, 400, 401, 413, 415, 429, 500),
+      },
+    },
     async (request) => login(deps, request.body.username, request.body.password, request.ip),
   )
 
@@ -30,7 +35,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/mfa',
     {
       onRequest: app.requireMfaToken,
-      schema: { body: MfaRequest, response: responses({ 200: MfaResponse }, 400, 401, 413, 415, 429, 500) },
+      schema: { body: MfaRequest, response: withErrors({ 200: MfaResponse }, 400, 401, 413, 415, 429, 500) },
     },
     async (request) => {
       const token = request.headers.authorization!.replace(/^Bearer /, '').trim()
@@ -42,7 +47,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/setmfa',
     {
       onRequest: app.requireSession,
-      schema: { body: SetMfaRequest, response: responses({ 200: MessageBody }, 400, 401, 413, 415, 429, 500) },
+      schema: {
+        body: SetMfaRequest,
+        response: withErrors({ 200: MessageBody }, 400, 401, 413, 415, 429, 500),
+      },
     },
     async (request) => {
       const email = request.body.email.trim()
@@ -56,7 +64,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/logout',
-    { onRequest: app.requireSession, schema: { response: responses({ 200: MessageBody }, 401, 429, 500) } },
+    { onRequest: app.requireSession, schema: { response: withErrors({ 200: MessageBody }, 401, 429, 500) } },
     async (request) => {
       await logout(app.db, request.session!.tokenHash)
       return { code: 200, message: MESSAGES.loggedOut }

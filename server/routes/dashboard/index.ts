@@ -6,25 +6,33 @@ import {
   UserSettingsResponse,
   UserSettingsSaved,
   type UserSettings,
+  withErrors,
 } from '../../../contract/api'
 
 import { LIMITS } from '../../../contract/limits'
 import { MESSAGES } from '../../../contract/messages'
 import { SERVER_SETTING_KEYS } from '../../../contract/settings'
-import { responses } from '../../lib/responses'
 import { shortLinkBase } from '../../lib/short-link-base'
 import { getUserSettings, mergeUserSettings } from '../../repositories/settings-repository'
 import { featuresOfUser } from '../../services/features-service'
 
-async function storedSettings(app: Parameters<FastifyPluginAsyncTypebox>[0], userId: string): Promise<UserSettings> {
+async function storedSettings(
+  app: Parameters<FastifyPluginAsyncTypebox>[0],
+  userId: string,
+): Promise<UserSettings> {
   const all = await getUserSettings(app.db, userId)
-  return Object.fromEntries(Object.entries(all).filter(([key]) => SERVER_SETTING_KEYS.includes(key))) as UserSettings
+  return Object.fromEntries(
+    Object.entries(all).filter(([key]) => SERVER_SETTING_KEYS.includes(key)),
+  ) as UserSettings
 }
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/dashboard',
-    { onRequest: app.requireSession, schema: { response: responses({ 200: DashboardResponse }, 401, 429, 500) } },
+    {
+      onRequest: app.requireSession,
+      schema: { response: withErrors({ 200: DashboardResponse }, 401, 429, 500) },
+    },
     async (request) => {
       const user = request.session!.user
       return {
@@ -38,7 +46,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/dashboard/userSettings',
-    { onRequest: app.requireSession, schema: { response: responses({ 200: UserSettingsResponse }, 401, 429, 500) } },
+    {
+      onRequest: app.requireSession,
+      schema: { response: withErrors({ 200: UserSettingsResponse }, 401, 429, 500) },
+    },
     async (request) => ({ userSettings: await storedSettings(app, request.session!.user.id) }),
   )
 
@@ -49,7 +60,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       bodyLimit: LIMITS.settingsBodyBytes,
       schema: {
         body: UserSettingsRequest,
-        response: responses({ 200: UserSettingsSaved }, 400, 401, 413, 415, 429, 500),
+        response: withErrors({ 200: UserSettingsSaved }, 400, 401, 413, 415, 429, 500),
       },
     },
     async (request) => {

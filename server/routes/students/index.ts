@@ -1,7 +1,6 @@
 /** The students list and the students' password reset (spec §7). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { MessageBody, StudentPasswordRequest, StudentsResponse } from '../../../contract/api'
-import { responses } from '../../lib/responses'
+import { MessageBody, StudentPasswordRequest, StudentsResponse, withErrors } from '../../../contract/api'
 import { LIMITS } from '../../../contract/limits'
 import { MESSAGES } from '../../../contract/messages'
 import { HttpError } from '../../lib/http-error'
@@ -16,7 +15,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/students/',
     {
       onRequest: app.requireFeatures('getAllStudents'),
-      schema: { response: responses({ 200: StudentsResponse }, 401, 403, 429, 500) },
+      schema: { response: withErrors({ 200: StudentsResponse }, 401, 403, 429, 500) },
     },
     async () => {
       const students = await listStudents(app.db)
@@ -31,7 +30,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.requireFeatures('changeStudentPassword'),
       schema: {
         body: StudentPasswordRequest,
-        response: responses({ 200: MessageBody }, 400, 401, 403, 404, 413, 415, 429, 500),
+        response: withErrors({ 200: MessageBody }, 400, 401, 403, 404, 413, 415, 429, 500),
       },
     },
     async (request) => {
@@ -44,7 +43,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         // Setting the hash also revokes the student's sessions; the audit entry commits with the change.
         const student = await setPasswordHash(tx, username, passwordHash, { now, onlyType: 'student' })
         if (!student) throw new HttpError(404, MESSAGES.studentNotFound)
-        await writeAudit(tx, { username: actor, type: 'changeUserPassword', at: now, extras: { studentUsername: student.username } })
+        await writeAudit(tx, {
+          username: actor,
+          type: 'changeUserPassword',
+          at: now,
+          extras: { studentUsername: student.username },
+        })
       })
       return { code: 200, message: MESSAGES.passwordChanged }
     },

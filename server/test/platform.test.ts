@@ -1,0 +1,173 @@
+/** Configuration, the PGlite data-directory lock, static serving of the built app, and mail over real SMTP. */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../app'
+import { ConfigError, loadConfig } from '../config'
+import { openDatabase } from '../db'
+import { DataDirLockedError, lockDataDir } from '../db/lock'
+import { createMailer } from '../services/mailer'
+import { CapturingMailer, freshDatabase, tempDir, testConfig, useTestApp } from './build'
+
+describe('configuration', () => {
+  it('has defaults for everything', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', TZ: 'Europe/Budapest', PRODUCT_NAME: 'Oktatói Portál' })
+    expect(config.DATABASE_URL).toBeNull()
+    expect(config.FILES_ROOT).toBe(join(config.DATA_DIR, 'files'))
+  })
+
+  it('names every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: 'abc', TZ: 'Mars/Olympus', CORS_ORIGINS: 'nem-url', DATABASE_URL: 'mysql://x' })
+      expect.unreachable()
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError)
+      expect((error as ConfigError).problems).toHaveLength(4)
+    }
+  })
+})
+
+describe('PGlite data-directory lock', () => {
+  const dir = tempDir('portal-lock-')
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('refuses a second opener with a Hungarian and English message, and frees the lock on close', async () => {
+    const first = await openDatabase({ DATA_DIR: dir, DATABASE_URL: null })
+    try {
+      const second = openDatabase({ DATA_DIR: dir, DATABASE_URL: null })
+      await expect(second).rejects.toBeInstanceOf(DataDirLockedError)
+      await expect(second).rejects.toThrow(/már egy másik szerverfolyamat használja[\s\S]*already in use/)
+      expect(() => lockDataDir(dir)).toThrow(DataDirLockedError)
+    } finally {
+      await first.close()
+    }
+    expect(existsSync(join(dir, 'db.lock'))).toBe(false)
+    const release = lockDataDir(dir)
+    release()
+  })
+
+  it('takes over a stale lock left by a process that is gone', async () => {
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString()
+    writeFileSync(join(dir, 'db.lock'), dead)
+    const handle = await openDatabase({ DATA_DIR: dir, DATABASE_URL: null })
+    expect(readFileSync(join(dir, 'db.lock'), 'utf8')).toBe(String(process.pid))
+    await handle.close()
+  })
+})
+
+describe('static app', () => {
+  const root = tempDir('portal-static-')
+  let app: Awaited<ReturnType<typeof buildApp>>
+  let drop: () => Promise<void>
+
+  beforeAll(async () => {
+    mkdirSync(join(root, 'assets'))
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>Portál</title>')
+    writeFileSync(join(root, 'sw.js'), 'self.addEventListener("fetch", () => {})')
+    writeFileSync(join(root, 'manifest.webmanifest'), '{}')
+    const js = 'console.log("app")'.repeat(50)
+    writeFileSync(join(root, 'assets', 'index-abc123.js'), js)
+    writeFileSync(join(root, 'assets', 'index-abc123.js.gz'), gzipSync(js))
+    const fresh = await freshDatabase('pglite')
+    drop = fresh.drop
+    app = await buildApp({ config: testConfig({ STATIC_DIR: root }), db: fresh.handle, mailer: new CapturingMailer() })
+  })
+  afterAll(async () => {
+    await app.close()
+    await drop()
+    rmSync(root, { recursive: true, force: true })
+  })
+
+  it('serves index.html, sw.js and the manifest with no-cache', async () => {
+    for (const url of ['/', '/sw.js', '/manifest.webmanifest']) {
+      const res = await app.inject({ url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['cache-control'], url).toBe('no-cache')
+    }
+    expect((await app.inject({ url: '/' })).headers['content-security-policy']).toContain("script-src 'self'")
+  })
+
+  it('serves hashed assets immutable, precompressed when accepted, with Vary', async () => {
+    const res = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(res.headers['content-encoding']).toBe('gzip')
+    expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding')
+    const plain = await app.inject({ url: '/assets/index-abc123.js' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+  })
+
+  it('falls back to index.html for page navigations, but not for /api, /s/ or missing assets', async () => {
+    const page = await app.inject({ url: '/valami/oldal', headers: { accept: 'text/html' } })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('<title>Portál</title>')
+    for (const url of ['/api/nincs', '/s/abc', '/assets/nincs.js']) {
+      const res = await app.inject({ url, headers: { accept: 'text/html' } })
+      expect(res.statusCode, url).toBe(404)
+      expect(res.json().code).toBe(404)
+    }
+  })
+})
+
+describe('MFA mail over a loopback SMTP server', () => {
+  const received: string[] = []
+  let server: SMTPServer
+  let port = 0
+  const t = useTestApp('pglite')
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        let raw = ''
+        stream.on('data', (chunk: Buffer) => (raw += chunk.toString()))
+        stream.on('end', () => {
+          received.push(raw)
+          callback()
+        })
+      },
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    port = (server.server.address() as { port: number }).port
+  })
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+  it('mails the 6-digit code that completes the sign-in', async () => {
+    const config = { ...t.config, SMTP_URL: `smtp://127.0.0.1:${port}` }
+    const app = await buildApp({ config, db: t.handle, mailer: createMailer(config, console), now: t.clock.now })
+    try {
+      const { username, password } = await t.user('teacher', { mfaEmail: 'tanar@pelda.hu' })
+      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } })
+      expect(login.json().mfa).toBe(true)
+      const raw = received.at(-1)!
+      expect(raw).toContain('tanar@pelda.hu')
+      const code = raw.split(/\r?\n\r?\n/).slice(1).join('\n').match(/\b(\d{6})\b/)?.[1]
+      expect(code).toMatch(/^\d{6}$/)
+      const done = await app.inject({
+        method: 'POST',
+        url: '/api/auth/mfa',
+        headers: { authorization: login.json().Token },
+        payload: { code },
+      })
+      expect(done.statusCode).toBe(200)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('without SMTP_URL writes the mail to DATA_DIR/outbox', async () => {
+    const dir = tempDir('portal-outbox-')
+    const mailer = createMailer({ SMTP_URL: null, MAIL_FROM: 'x@pelda.hu', DATA_DIR: dir }, { info() {}, warn() {} })
+    await mailer.send({ to: 'a@pelda.hu', subject: 'Kód', text: 'kód: 123456' })
+    const { readdirSync } = await import('node:fs')
+    const files = readdirSync(join(dir, 'outbox'))
+    expect(files).toHaveLength(1)
+    expect(readFileSync(join(dir, 'outbox', files[0]), 'utf8')).toContain('123456')
+    rmSync(dir, { recursive: true, force: true })
+  })
+})
