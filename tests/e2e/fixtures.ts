@@ -86,3 +86,8 @@ export const ALL_ACCOUNTS: Account[] = [...Object.values(USERS), ...STUDENTS]
 
 /** Every account of type student (the Diákok list shows exactly these). */
 export const ALL_STUDENTS: Account[] = ALL_ACCOUNTS.filter((a) => a.type === 'student')
+
+/** The student the Diákok list shows first (Hungarian collation, like the server): always rendered. */
+export const FIRST_STUDENT: Account = [...ALL_STUDENTS].sort(
+  (a, b) => new Intl.Collator('hu').compare(a.name, b.name) || a.username.localeCompare(b.username),
+)[0]

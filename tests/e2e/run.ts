@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
 import { startNetCut, type NetCut } from '../support/netcut'
-import { ensureBuild, removeDir, startServer, tempDir, usersCli, type ServerHandle } from '../support/server'
+import { ensureBuild, removeDir, snapshotDist, startServer, tempDir, usersCli, type ServerHandle } from '../support/server'
 import { startSmtp, type Mailbox } from '../support/smtp'
 import { ALL_ACCOUNTS, USERS, type Account } from './fixtures'
 import type { Spec, SpecContext } from './harness'
@@ -86,7 +86,10 @@ interface AttemptResult {
   ok: boolean
   error?: Error
   seconds: string
+  logs: string[]
 }
+
+const VERBOSE = process.argv.includes('-v') || process.argv.includes('--verbose')
 
 async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined
@@ -138,11 +141,12 @@ async function main(): Promise<number> {
     say('setting up')
     let t = Date.now()
     await ensureBuild()
+    const staticDir = snapshotDist(scratch)
     say(`  dist ready (${seconds(t)} s)`)
     smtp = await startSmtp()
     await seedAccounts(dataDir, scratch)
     t = Date.now()
-    server = await startServer({ dataDir, smtpUrl: smtp.url })
+    server = await startServer({ dataDir, smtpUrl: smtp.url, staticDir })
     say(`  server up on ${server.url} (${seconds(t)} s)`)
     net = await startNetCut(server.port)
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true })
@@ -166,6 +170,7 @@ async function main(): Promise<number> {
     if (last.ok && results.length === 1) {
       passed++
       say(`✓ ${spec.name} (${last.seconds} s)`)
+      if (VERBOSE) say(indent(last.logs.join('\n')))
     } else if (last.ok) {
       passed++
       say(`✓ ${spec.name} (${last.seconds} s) — flaky: the first attempt failed: ${firstLine(results[0].error)}`)
@@ -249,7 +254,7 @@ async function runAttempt(
       log,
     }
     await withTimeout(spec.run(ctx), (spec.timeout ?? 90) * 1000, spec.name)
-    return { ok: true, seconds: seconds(t) }
+    return { ok: true, seconds: seconds(t), logs }
   } catch (error) {
     const err = error instanceof Error ? error : new Error(String(error))
     const base = `${spec.name.replace(/\W+/g, '-')}-attempt${attempt}`
@@ -263,7 +268,7 @@ async function runAttempt(
     }
     if (logs.length) err.message += `\n--- browser log ---\n${logs.slice(-40).join('\n')}`
     writeFileSync(join(ARTIFACTS, `${base}.log`), `${err.stack}\n`)
-    return { ok: false, error: err, seconds: seconds(t) }
+    return { ok: false, error: err, seconds: seconds(t), logs }
   } finally {
     env.net.restore()
     for (const context of contexts.reverse()) await context.close().catch(() => {})

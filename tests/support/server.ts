@@ -4,7 +4,7 @@
  * DATABASE_URL (a shared PostgreSQL would leak state between runs).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -92,6 +92,17 @@ export async function ensureBuild(force = false): Promise<void> {
     env: cleanEnv(),
   })
   if (result.code !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`)
+}
+
+/**
+ * Copies dist/ into `dir` and returns the copy: the run serves a snapshot, so a `vite build` started by someone
+ * else in the same checkout cannot swap files under a running spec.
+ */
+export function snapshotDist(dir: string): string {
+  const target = join(dir, 'dist')
+  cpSync(DIST, target, { recursive: true })
+  if (!existsSync(join(target, 'index.html'))) throw new Error('dist/ has no index.html (a build in progress?)')
+  return target
 }
 
 /** Runs the users CLI (`server/cli/users.ts`) against DATA_DIR. The server must not hold the same DATA_DIR. */

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { isDark, login, logout, openApp, openSettings, openStudents, setThemeViaApi, studentHome, studentRow, until, usernameField, waitForShell } from '../app'
+import { FIRST_STUDENT } from '../fixtures'
 import { assert, type Spec } from '../harness'
 
 const require = createRequire(import.meta.url)
@@ -15,7 +16,7 @@ interface AxeViolation {
   id: string
   impact: string | null
   help: string
-  nodes: { target: string[]; failureSummary?: string }[]
+  nodes: { target: string[]; html?: string; failureSummary?: string }[]
 }
 
 /** Runs axe on the current page; evaluate() bypasses the page's CSP, a <script> tag would not. */
@@ -30,7 +31,7 @@ async function axeViolations(page: Page): Promise<AxeViolation[]> {
         id: v.id,
         impact: v.impact,
         help: v.help,
-        nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+        nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, html: `${n.html?.slice(0, 200)} “${(document.querySelector(n.target[0]) as HTMLElement | null)?.innerText?.trim().slice(0, 80) ?? ''}”`, failureSummary: n.failureSummary })),
       }))
   })
 }
@@ -47,7 +48,7 @@ const spec: Spec = {
       const violations = await axeViolations(page)
       for (const v of violations) {
         problems.push(
-          `${where}: [${v.impact}] ${v.id} — ${v.help}\n${v.nodes.map((n) => `      ${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()}`).join('\n')}`,
+          `${where}: [${v.impact}] ${v.id} — ${v.help}\n${v.nodes.map((n) => `      ${n.html ?? n.target.join(' ')}\n        ${(n.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()}`).join('\n')}`,
         )
       }
       ctx.log(`${where}: ${violations.length} serious/critical`)
@@ -70,7 +71,7 @@ const spec: Spec = {
     for (const theme of ['light', 'dark'] as const) {
       await setTheme(theme)
       await openStudents(page)
-      await studentRow(page, 'Kovács Ádám').waitFor({ state: 'visible' })
+      await studentRow(page, FIRST_STUDENT.name).waitFor({ state: 'visible' })
       await check(`Diákok (${theme})`)
       await openSettings(page)
       await check(`Beállítások (${theme})`)

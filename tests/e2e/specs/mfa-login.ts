@@ -24,6 +24,8 @@ const spec: Spec = {
     // The setting saves after a 1 s debounce: wait for the request itself, not for time.
     const saved = waitForApi(page, 'POST', /^\/auth\/setmfa$/, 20_000)
     await field.fill(email)
+    // A text setting commits on Enter or blur, then saves after the 1 s debounce.
+    await field.press('Enter')
     const response = await saved
     assert(response.ok(), `POST /api/auth/setmfa answered ${response.status()}`)
     const sent = response.request().postDataJSON() as { email?: string }

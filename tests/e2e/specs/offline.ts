@@ -16,6 +16,7 @@ import {
   waitForServiceWorkerControl,
   waitForShell,
 } from '../app'
+import { FIRST_STUDENT } from '../fixtures'
 import { assert, type Spec } from '../harness'
 
 const spec: Spec = {
@@ -27,17 +28,17 @@ const spec: Spec = {
     await login(page, ctx, users.offline)
     await waitForServiceWorkerControl(page)
     await openStudents(page)
-    await studentRow(page, 'Kovács Ádám').waitFor({ state: 'visible' })
+    await studentRow(page, FIRST_STUDENT.name).waitFor({ state: 'visible' })
     const cached = await waitForCachedApi(page, /^\/api\/students\/?$/)
     ctx.log(`students cached in ${cached.cache}`)
-    assert(cached.body.includes('Kovács Ádám'), 'the cached students answer holds the list')
+    assert(cached.body.includes(FIRST_STUDENT.name), 'the cached students answer holds the list')
     await waitForCachedApi(page, /^\/api\/dashboard\/?$/)
 
     await goOffline(ctx, context)
     await page.reload({ waitUntil: 'domcontentloaded' })
     await waitForShell(page)
     await openStudents(page)
-    await studentRow(page, 'Kovács Ádám').waitFor({ state: 'visible' })
+    await studentRow(page, FIRST_STUDENT.name).waitFor({ state: 'visible' })
     await offlineMarker(page).waitFor({ state: 'visible' })
     assert(
       !(await page.getByText('Hiba történt a diákok betöltése közben.').isVisible()),

@@ -21,7 +21,7 @@ import {
   waitForShell,
 } from '../app'
 import type { Account } from '../fixtures'
-import { STUDENTS } from '../fixtures'
+import { FIRST_STUDENT, STUDENTS } from '../fixtures'
 import { assert, type SpecContext, type Spec } from '../harness'
 
 /** Fails when anything stored in the browser still mentions one of `traces`. */
@@ -52,7 +52,7 @@ const spec: Spec = {
     const teacherA = users.tabletTeacher
     const teacherB = users.tabletTeacher2
     const student = users.tabletStudent
-    const aStudentName = STUDENTS[0].name
+    const aStudentName = FIRST_STUDENT.name
 
     // Teacher A: students loaded and cached.
     await openApp(page, ctx)
