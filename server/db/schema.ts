@@ -145,3 +145,13 @@ export const loginAttempts = pgTable(
   },
   (t) => [index('login_attempts_lookup_idx').on(t.scope, t.key, t.at)],
 )
+
+/**
+ * A counter per data set, bumped by a statement-level trigger on every change (migration 0001). A server process
+ * keeps a serialised copy of a large list (the students) and reads one row to know whether it is still current,
+ * also when another process or the CLI changed the data.
+ */
+export const dataVersions = pgTable('data_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+})

@@ -1,4 +1,5 @@
 /** Dashboard, user settings, students and alerts: what each answers (spec §7, DESIGN §3). */
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { FEATURE_DEPENDENCIES, ROLE_DEFAULT_FEATURES, dayInZone } from '../../contract/features'
 import { MESSAGES } from '../../contract/messages'
@@ -47,9 +48,17 @@ describe.each(drivers)('resources on %s', (driver) => {
       // A student granted the list for a window that has not started yet still gets 403 until it starts.
       const student = await t.signedIn('student')
       const tomorrow = dayInZone(new Date(t.clock.now().getTime() + DAY), t.config.TZ)
-      await setUserFeature(t.handle.db, student.user.id, { featureId: 'getAllStudents', enabled: true, startDate: tomorrow })
+      await setUserFeature(t.handle.db, student.user.id, {
+        featureId: 'getAllStudents',
+        enabled: true,
+        startDate: tomorrow,
+      })
       expect((await get('/api/students/', student.token)).statusCode).toBe(403)
-      await setUserFeature(t.handle.db, student.user.id, { featureId: 'getAllStudents', enabled: true, startDate: today })
+      await setUserFeature(t.handle.db, student.user.id, {
+        featureId: 'getAllStudents',
+        enabled: true,
+        startDate: today,
+      })
       expect((await get('/api/students/', student.token)).statusCode).toBe(200)
     })
 
@@ -71,9 +80,16 @@ describe.each(drivers)('resources on %s', (driver) => {
     it('stores only default-domain keys, merges and returns them', async () => {
       const { token } = await t.signedIn('teacher')
       expect((await get('/api/dashboard/userSettings', token)).json()).toEqual({ userSettings: {} })
-      const quickActions = [{ id: 'a', name: 'Moodle', url: 'https://moodle.pelda.hu', icon: 'external-link' }]
+      const quickActions = [
+        { id: 'a', name: 'Moodle', url: 'https://moodle.pelda.hu', icon: 'external-link' },
+      ]
       const save = (userSettings: object) =>
-        t.app.inject({ method: 'POST', url: '/api/dashboard/userSettings', headers: { authorization: token }, payload: { userSettings } })
+        t.app.inject({
+          method: 'POST',
+          url: '/api/dashboard/userSettings',
+          headers: { authorization: token },
+          payload: { userSettings },
+        })
       expect((await save({ quickActions })).json()).toEqual({
         code: 200,
         message: MESSAGES.settingsSaved,
@@ -94,9 +110,45 @@ describe.each(drivers)('resources on %s', (driver) => {
       await setDisabled(t.handle.db, gone.username)
       const students = (await get('/api/students/', token)).json().students as { name: string; id: string }[]
       const ours = students.map((s) => s.name).filter((n) => names.includes(n))
-      expect(ours).toEqual(['Ábel Éva', 'Cukor Béla', 'Csizmár Péter', 'Olajos Ottó', 'Öreg Ödön', 'Zoltán Ádám'])
+      expect(ours).toEqual([
+        'Ábel Éva',
+        'Cukor Béla',
+        'Csizmár Péter',
+        'Olajos Ottó',
+        'Öreg Ödön',
+        'Zoltán Ádám',
+      ])
       expect(students.some((s) => s.name === 'Aaa Kilépett')).toBe(false)
       expect(students.every((s) => Object.keys(s).sort().join() === 'id,name,username')).toBe(true)
+    })
+
+    it('answers a change at once, also one made by another process or directly in the database', async () => {
+      const { token } = await t.signedIn('teacher')
+      const first = await get('/api/students/', token)
+      const before = first.json().students.length
+      await t.user('student', { name: 'Új Diák' })
+      const afterAdd = await get('/api/students/', token)
+      expect(afterAdd.json().students.length).toBe(before + 1)
+      expect(afterAdd.headers.etag).not.toBe(first.headers.etag)
+      // Another server process on the same database keeps its own copy: it must see the rename too.
+      const other = await t.secondApp()
+      expect(
+        (await other.inject({ url: '/api/students/', headers: { authorization: token } })).json().students,
+      ).toHaveLength(before + 1)
+      await t.handle.db.execute(sql`update users set name = 'Átnevezett Diák' where name = 'Új Diák'`)
+      for (const app of [t.app, other]) {
+        const names = (await app.inject({ url: '/api/students/', headers: { authorization: token } })).json()
+          .students
+        expect(names.map((s: { name: string }) => s.name)).toContain('Átnevezett Diák')
+      }
+      // An unchanged list keeps its ETag, so the client gets a 304.
+      const again = await get('/api/students/', token)
+      const etag = again.headers.etag as string
+      const cached = await t.app.inject({
+        url: '/api/students/',
+        headers: { authorization: token, 'if-none-match': etag },
+      })
+      expect(cached.statusCode).toBe(304)
     })
 
     it('resets a student password with an audit entry naming the student', async () => {
@@ -150,7 +202,11 @@ describe.each(drivers)('resources on %s', (driver) => {
       const { token } = await t.signedIn('student')
       const body = (await get('/api/alerts', token)).json()
       expect(body.code).toBe(200)
-      expect(body.alerts).toContainEqual({ id: alert.id, _id: alert.id, message: 'Pénteken tanítási szünet.' })
+      expect(body.alerts).toContainEqual({
+        id: alert.id,
+        _id: alert.id,
+        message: 'Pénteken tanítási szünet.',
+      })
     })
 
     it('lets an administrator create (audited) and delete an alert', async () => {
@@ -162,9 +218,15 @@ describe.each(drivers)('resources on %s', (driver) => {
         payload: { message: 'Új órarend' },
       })
       expect(created.statusCode).toBe(201)
-      const alert = (created.json().alerts as { id: string; message: string }[]).find((a) => a.message === 'Új órarend')!
+      const alert = (created.json().alerts as { id: string; message: string }[]).find(
+        (a) => a.message === 'Új órarend',
+      )!
       expect(await auditEntries(t.handle.db, admin.username, 'createAdminAlert')).toHaveLength(1)
-      const del = await t.app.inject({ method: 'DELETE', url: `/api/alerts/${alert.id}`, headers: { authorization: admin.token } })
+      const del = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/alerts/${alert.id}`,
+        headers: { authorization: admin.token },
+      })
       expect(del.statusCode).toBe(200)
       const after = (await get('/api/alerts', admin.token)).json().alerts as { id: string }[]
       expect(after.some((a) => a.id === alert.id)).toBe(false)

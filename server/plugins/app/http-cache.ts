@@ -19,7 +19,12 @@ export default fp(
       reply.header('Cache-Control', 'no-store')
       if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
-      const etag = `"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`
+      // A route that keeps its serialised answer also keeps its ETag.
+      const known = reply.getHeader('ETag')
+      const etag =
+        typeof known === 'string'
+          ? known
+          : `"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`
       reply.header('ETag', etag)
       const ifNoneMatch = request.headers['if-none-match']
       if (ifNoneMatch && matches(ifNoneMatch, etag)) {

@@ -6,21 +6,26 @@ import { MESSAGES } from '../../../contract/messages'
 import { HttpError } from '../../lib/http-error'
 import { hashPassword } from '../../lib/password'
 import { writeAudit } from '../../repositories/audit-repository'
-import { listStudents, setPasswordHash } from '../../repositories/users-repository'
-
-const collator = new Intl.Collator('hu')
+import { setPasswordHash } from '../../repositories/users-repository'
+import { createStudentsList } from '../../services/students-list'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const studentsList = createStudentsList(app.db)
+
   app.get(
     '/students/',
     {
       onRequest: app.requireFeatures('getAllStudents'),
       schema: { response: withErrors({ 200: StudentsResponse }, 401, 403, 429, 500) },
     },
-    async () => {
-      const students = await listStudents(app.db)
-      students.sort((a, b) => collator.compare(a.name, b.name) || collator.compare(a.username, b.username))
-      return { students }
+    async (_request, reply) => {
+      // Already serialised in the StudentsResponse shape: Fastify sends a JSON string as it is, without the
+      // serializer, so the type provider's body type does not apply here.
+      const { body, etag } = await studentsList.get()
+      return reply
+        .header('ETag', etag)
+        .type('application/json; charset=utf-8')
+        .send(body as unknown as StudentsResponse)
     },
   )
 
