@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
+import './app/base.css'
 
 async function start(): Promise<void> {
   // A cleared localStorage (the browser's storage pressure, a user clearing site data partly) gets its local

@@ -1,15 +1,16 @@
 /**
- * The root: no token → the login screen; a token → the authenticated app. Both are lazy chunks, so the login
- * screen's first load never carries the shell (DESIGN §7).
+ * The root: no token → the login screen; a token → the authenticated app. The login screen (plain CSS, a few KB)
+ * is in the first load so it paints without a second round trip; the signed-in app is a lazy chunk, so the login
+ * screen's first load never carries the shell or Chakra (DESIGN §7).
  */
 import { lazy, Suspense, useEffect } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import { LoadingScreen } from '../components/loading-screen'
 import { getToken } from '../lib/session'
 import { showPendingNotice } from '../lib/pending-notice'
+import LoginScreen from '../features/login/login-screen'
 import { AppProviders } from './providers'
 
-const LoginScreen = lazy(() => import('../features/login/login-screen'))
 const AuthenticatedApp = lazy(() => import('./authenticated-app'))
 
 export function App({ queryClient }: { queryClient?: QueryClient }) {

@@ -4,6 +4,7 @@ import { registerQueryClientForWipe } from '../lib/offline/user-data'
 import { queryClient } from '../lib/query-client'
 import { handleUnauthorized } from '../lib/session-actions'
 import { SettingsProvider, useSettings } from '../lib/settings/settings-context'
+import { ChakraRoot } from './chakra-root'
 import { Shell } from './shell/shell'
 import { useThemeClass } from './use-theme-class'
 
@@ -19,8 +20,10 @@ function ThemedShell() {
 
 export default function AuthenticatedApp() {
   return (
-    <SettingsProvider>
-      <ThemedShell />
-    </SettingsProvider>
+    <ChakraRoot>
+      <SettingsProvider>
+        <ThemedShell />
+      </SettingsProvider>
+    </ChakraRoot>
   )
 }

@@ -1,10 +1,12 @@
-/** The providers every tree needs: Chakra (trimmed system), TanStack Query and the toaster host. */
-import { ChakraProvider } from '@chakra-ui/react'
+/**
+ * The providers every tree needs: TanStack Query and the toaster host. Chakra is not here: the login screen's
+ * first load stays free of it, and Chakra trees mount their own <ChakraRoot/> (`withChakra` adds one, as the
+ * signed-in app and component tests need).
+ */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { ToasterHost } from '../components/toaster-host'
 import { queryClient as appQueryClient } from '../lib/query-client'
-import { system } from './system'
 
 export function AppProviders({
   children,
@@ -14,11 +16,9 @@ export function AppProviders({
   queryClient?: QueryClient
 }) {
   return (
-    <ChakraProvider value={system}>
-      <QueryClientProvider client={queryClient}>
-        {children}
-        <ToasterHost />
-      </QueryClientProvider>
-    </ChakraProvider>
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <ToasterHost />
+    </QueryClientProvider>
   )
 }

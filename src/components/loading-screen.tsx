@@ -1,5 +1,7 @@
-/** A full-area loading state with a spinner and a message; optional extra content (e.g. the slow-load hint). */
-import { Center, Spinner, Stack, Text } from '@chakra-ui/react'
+/**
+ * A full-area loading state with a spinner and a message; optional extra content (e.g. the slow-load hint).
+ * Plain CSS (src/app/base.css): it is the first thing a reload paints, before Chakra has loaded.
+ */
 import type { ReactNode } from 'react'
 
 export interface LoadingScreenProps {
@@ -15,12 +17,12 @@ export function LoadingScreen({
   fullScreen,
 }: LoadingScreenProps) {
   return (
-    <Center minH={fullScreen ? '100dvh' : '60'} h={fullScreen ? undefined : 'full'} p="6">
-      <Stack align="center" gap="3" role="status" aria-live="polite">
-        <Spinner size="lg" color="blue.solid" aria-hidden />
-        <Text>{message}</Text>
+    <div className={fullScreen ? 'portal-loading portal-loading--full' : 'portal-loading'}>
+      <div className="portal-loading__body" role="status" aria-live="polite">
+        <div className="portal-spinner" aria-hidden />
+        <p>{message}</p>
         {children}
-      </Stack>
-    </Center>
+      </div>
+    </div>
   )
 }

@@ -20,7 +20,9 @@ describe('OfflineMarker', () => {
   it('says "Nincs hálózat – utoljára frissítve …" with the Hungarian date while offline', () => {
     setOnline(false)
     render(<OfflineMarker updatedAt={new Date(2026, 10, 22, 14, 5)} />)
-    expect(screen.getByRole('status')).toHaveTextContent('Nincs hálózat – utoljára frissítve 2026. november 22. 14:05')
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Nincs hálózat – utoljára frissítve 2026. november 22. 14:05',
+    )
   })
 
   it('says just "Nincs hálózat" without a date', () => {

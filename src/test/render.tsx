@@ -2,6 +2,7 @@
 import { render, type RenderOptions } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement, ReactNode } from 'react'
+import { ChakraRoot } from '../app/chakra-root'
 import { AppProviders } from '../app/providers'
 import { createQueryClient } from '../lib/query-client'
 import { SettingsProvider } from '../lib/settings/settings-context'
@@ -20,7 +21,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <AppProviders queryClient={queryClient}>
-        {withSettings ? <SettingsProvider>{children}</SettingsProvider> : children}
+        <ChakraRoot>{withSettings ? <SettingsProvider>{children}</SettingsProvider> : children}</ChakraRoot>
       </AppProviders>
     )
   }

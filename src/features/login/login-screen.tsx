@@ -2,8 +2,7 @@
  * The login screen (spec §2, §4, §5, §8): username and password, the error banner, the MFA dialog with its
  * 15-minute countdown, and the backend address dialog in the footer.
  */
-import { Alert, Box, Button, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react'
-import { Server } from 'lucide-react'
+import { CircleAlert, Server } from 'lucide-react'
 import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react'
 import { LIMITS } from '../../../contract/limits'
 import { login } from '../../api/login'
@@ -13,9 +12,11 @@ import { currentBackendUrl } from '../../lib/backend-url'
 import { setLocalSetting } from '../../lib/local-settings'
 import { getMfaToken, setMfaToken } from '../../lib/session'
 import { startSession } from '../../lib/session-actions'
+import './login-screen.css'
 import { useCountdown } from './use-countdown'
 
-// The dialogs (and Chakra's dialog machinery) load when first needed, keeping the first load small.
+// The dialogs (and Chakra with its dialog machinery) load when first needed: the login screen itself is plain
+// CSS, so its first load carries neither Chakra nor emotion.
 const BackendDialog = lazy(() => import('./backend-dialog').then((m) => ({ default: m.BackendDialog })))
 const MfaDialog = lazy(() => import('./mfa-dialog').then((m) => ({ default: m.MfaDialog })))
 
@@ -97,78 +98,66 @@ export default function LoginScreen() {
   }
 
   return (
-    <Flex minH="100dvh" bg="bg.subtle">
-      <Flex
-        display={{ base: 'none', lg: 'flex' }}
-        flex="1"
-        direction="column"
-        justify="center"
-        gap="4"
-        p="16"
-        bg="blue.700"
-        color="white"
-        aria-hidden={false}
-      >
-        <Text as="p" fontSize="4xl" fontWeight="bold">
-          Szia, ismerlek?
-        </Text>
-        <Text as="p" fontSize="xl">
-          Ez a megújult {PRODUCT_NAME}. Lépj be bátran!
-        </Text>
-      </Flex>
-      <Flex flex="1" direction="column" align="center" justify="center" p={{ base: '4', md: '8' }} gap="6">
-        <Box as="main" w="full" maxW="sm" bg="bg" p="8" borderRadius="l3" borderWidth="1px" boxShadow="sm">
-          <Stack gap="6">
-            <Heading as="h1" size="2xl">
-              Bejelentkezés
-            </Heading>
-            {error && (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{error}</Alert.Title>
-              </Alert.Root>
-            )}
-            <form onSubmit={submitLogin} noValidate aria-label="Bejelentkezés">
-              <Stack gap="4">
-                <Field.Root>
-                  <Field.Label>Felhasználónév</Field.Label>
-                  <Input
-                    name="username"
-                    autoComplete="username"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    value={username}
-                    onChange={(event) => setUsername(event.target.value)}
-                  />
-                </Field.Root>
-                <Field.Root>
-                  <Field.Label>Jelszó</Field.Label>
-                  <Input
-                    name="password"
-                    type="password"
-                    autoComplete="current-password"
-                    value={password}
-                    onChange={(event) => setPassword(event.target.value)}
-                  />
-                </Field.Root>
-                <Button
-                  type="submit"
-                  colorPalette="blue"
-                  loading={submitting}
-                  loadingText="Betöltés..."
-                  w="full"
-                >
-                  Bejelentkezés
-                </Button>
-              </Stack>
-            </form>
-          </Stack>
-        </Box>
-        <Box as="footer">
-          <Button
-            variant="ghost"
-            size="sm"
-            color="fg.muted"
+    <div className="login">
+      <div className="login__welcome">
+        <p className="login__greeting">Szia, ismerlek?</p>
+        <p className="login__tagline">Ez a megújult {PRODUCT_NAME}. Lépj be bátran!</p>
+      </div>
+      <div className="login__side">
+        <main className="login__card">
+          <h1 className="login__title">Bejelentkezés</h1>
+          {error && (
+            <div className="login__error" role="alert">
+              <CircleAlert size={18} aria-hidden />
+              <span>{error}</span>
+            </div>
+          )}
+          <form className="login__form" onSubmit={submitLogin} noValidate aria-label="Bejelentkezés">
+            <div className="login__field">
+              <label className="login__label" htmlFor="login-username">
+                Felhasználónév
+              </label>
+              <input
+                id="login-username"
+                className="login__input"
+                name="username"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                value={username}
+                onChange={(event) => setUsername(event.target.value)}
+              />
+            </div>
+            <div className="login__field">
+              <label className="login__label" htmlFor="login-password">
+                Jelszó
+              </label>
+              <input
+                id="login-password"
+                className="login__input"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            </div>
+            <button className="login__submit" type="submit" disabled={submitting} aria-busy={submitting}>
+              {submitting ? (
+                <>
+                  <span className="portal-spinner portal-spinner--small" aria-hidden />
+                  Betöltés...
+                </>
+              ) : (
+                'Bejelentkezés'
+              )}
+            </button>
+          </form>
+        </main>
+        <footer>
+          <button
+            className="login__backend"
+            type="button"
             onClick={() => {
               setBackendUsed(true)
               setBackendOpen(true)
@@ -176,9 +165,9 @@ export default function LoginScreen() {
           >
             <Server size={14} aria-hidden />
             {backendUrl}
-          </Button>
-        </Box>
-      </Flex>
+          </button>
+        </footer>
+      </div>
       {backendUsed && (
         <Suspense fallback={null}>
           <BackendDialog
@@ -206,6 +195,6 @@ export default function LoginScreen() {
           />
         </Suspense>
       )}
-    </Flex>
+    </div>
   )
 }

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DashboardResponse } from '../../../contract/api'
+import { ChakraRoot } from '../../app/chakra-root'
 import { AppProviders } from '../../app/providers'
 import { createQueryClient } from '../../lib/query-client'
 import { API, server } from '../../test/msw'
@@ -20,7 +21,9 @@ function renderHome(name = 'Kovács Anna') {
   server.use(http.get(`${API}/dashboard`, () => HttpResponse.json(aDashboard(name))))
   return render(
     <AppProviders queryClient={createQueryClient({ retry: false })}>
-      <StudentHomeScreen />
+      <ChakraRoot>
+        <StudentHomeScreen />
+      </ChakraRoot>
     </AppProviders>,
   )
 }

@@ -2,6 +2,7 @@
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import type { Student } from '../../../contract/api'
+import { ChakraRoot } from '../../app/chakra-root'
 import { AppProviders } from '../../app/providers'
 import { createQueryClient } from '../../lib/query-client'
 
@@ -23,5 +24,12 @@ export function aStudent(name: string, overrides: Partial<Student> = {}): Studen
 /** Renders `ui` inside Chakra, a fresh query client (no retries) and the toaster, like the app does. */
 export function renderWithProviders(ui: ReactElement) {
   const queryClient = createQueryClient({ retry: false })
-  return { queryClient, ...render(<AppProviders queryClient={queryClient}>{ui}</AppProviders>) }
+  return {
+    queryClient,
+    ...render(
+      <AppProviders queryClient={queryClient}>
+        <ChakraRoot>{ui}</ChakraRoot>
+      </AppProviders>,
+    ),
+  }
 }
