@@ -1,12 +1,25 @@
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { precompress } from './scripts/precompress'
 
 const BRAND = '#1e40af'
 
+// PRODUCT_NAME names the product on the login page, in the title and in the manifest (the server uses the same
+// variable in its MFA mails); `npm start` builds with it.
+const productName = process.env.PRODUCT_NAME?.trim() || 'Oktatói Portál'
+
+function productNamePlugin(): Plugin {
+  const escaped = productName.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+  return {
+    name: 'portal-product-name',
+    transformIndexHtml: (html) => html.replaceAll('%PRODUCT_NAME%', escaped),
+  }
+}
+
 export default defineConfig({
   plugins: [
+    productNamePlugin(),
     react(),
     // DESIGN §5: our own worker (sw/sw.ts → /sw.js) with the precache manifest injected; updates wait for the
     // user ('Új verzió érhető el' → 'Frissítés'); src/pwa/register.ts registers it, so nothing is injected.
@@ -20,7 +33,7 @@ export default defineConfig({
       includeManifestIcons: false,
       manifest: {
         id: '/',
-        name: 'Oktatói Portál',
+        name: productName,
         short_name: 'Portál',
         description: 'Diákok, csoportok, termek és munkaórák kezelése – hálózat nélkül is.',
         lang: 'hu',

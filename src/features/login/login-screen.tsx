@@ -10,6 +10,7 @@ import { submitMfa } from '../../api/submit-mfa'
 import { ApiError, messageOf, NetworkError } from '../../lib/api-client'
 import { currentBackendUrl } from '../../lib/backend-url'
 import { setLocalSetting } from '../../lib/local-settings'
+import { productName } from '../../lib/product-name'
 import { getMfaToken, setMfaToken } from '../../lib/session'
 import { startSession } from '../../lib/session-actions'
 import './login-screen.css'
@@ -20,7 +21,6 @@ import { useCountdown } from './use-countdown'
 const BackendDialog = lazy(() => import('./backend-dialog').then((m) => ({ default: m.BackendDialog })))
 const MfaDialog = lazy(() => import('./mfa-dialog').then((m) => ({ default: m.MfaDialog })))
 
-export const PRODUCT_NAME = 'Oktatói Portál'
 const LOGIN_ERROR = 'Hiba történt a bejelentkezés során.'
 const NETWORK_ERROR = 'Hiba történt a kapcsolat során.'
 const MFA_EXPIRED = 'A hitelesítő kód lejárt, kérlek próbáld újra.'
@@ -101,7 +101,7 @@ export default function LoginScreen() {
     <div className="login">
       <div className="login__welcome">
         <p className="login__greeting">Szia, ismerlek?</p>
-        <p className="login__tagline">Ez a megújult {PRODUCT_NAME}. Lépj be bátran!</p>
+        <p className="login__tagline">Ez a megújult {productName()}. Lépj be bátran!</p>
       </div>
       <div className="login__side">
         <main className="login__card">
