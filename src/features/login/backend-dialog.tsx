@@ -1,7 +1,8 @@
 /** 'Backend beállítása': edits localSettings.backendUrl before login (spec §2, §5). */
-import { Button, Dialog, Field, Input, Portal } from '@chakra-ui/react'
-import { useState, type FormEvent } from 'react'
+import { Button, Field, Input } from '@chakra-ui/react'
+import { useState } from 'react'
 import { ChakraRoot } from '../../app/chakra-root'
+import { FormDialog } from '../../components/form-dialog'
 import { normaliseBackendUrl } from '../../lib/backend-url'
 
 interface BackendDialogProps {
@@ -15,8 +16,7 @@ export function BackendDialog({ open, currentUrl, onClose, onSave }: BackendDial
   const [value, setValue] = useState(currentUrl)
   const [error, setError] = useState<string | null>(null)
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
+  function submit() {
     const result = normaliseBackendUrl(value)
     if ('error' in result) {
       setError(result.error)
@@ -28,56 +28,42 @@ export function BackendDialog({ open, currentUrl, onClose, onSave }: BackendDial
   // The login screen has no Chakra tree of its own: the dialog brings one.
   return (
     <ChakraRoot>
-      <Dialog.Root
+      <FormDialog
         open={open}
-        onOpenChange={(details) => {
-          if (!details.open) onClose()
-        }}
+        title="Backend beállítása"
+        onClose={onClose}
+        onSubmit={submit}
         onExitComplete={() => {
           setValue(currentUrl)
           setError(null)
         }}
-        lazyMount
-        unmountOnExit
+        footer={
+          <>
+            <Button variant="outline" onClick={onClose}>
+              Mégsem
+            </Button>
+            <Button type="submit" colorPalette="blue">
+              Mentés
+            </Button>
+          </>
+        }
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <form onSubmit={submit} noValidate>
-                <Dialog.Header>
-                  <Dialog.Title>Backend beállítása</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Field.Root invalid={Boolean(error)}>
-                    <Field.Label>Backend URL</Field.Label>
-                    <Input
-                      name="backendUrl"
-                      type="url"
-                      inputMode="url"
-                      autoComplete="url"
-                      value={value}
-                      onChange={(event) => {
-                        setValue(event.target.value)
-                        setError(null)
-                      }}
-                    />
-                    {error && <Field.ErrorText>{error}</Field.ErrorText>}
-                  </Field.Root>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button variant="outline" onClick={onClose}>
-                    Mégsem
-                  </Button>
-                  <Button type="submit" colorPalette="blue">
-                    Mentés
-                  </Button>
-                </Dialog.Footer>
-              </form>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        <Field.Root invalid={Boolean(error)}>
+          <Field.Label>Backend URL</Field.Label>
+          <Input
+            name="backendUrl"
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            value={value}
+            onChange={(event) => {
+              setValue(event.target.value)
+              setError(null)
+            }}
+          />
+          {error && <Field.ErrorText>{error}</Field.ErrorText>}
+        </Field.Root>
+      </FormDialog>
     </ChakraRoot>
   )
 }
