@@ -1,9 +1,10 @@
+import { http, HttpResponse } from 'msw'
 import { screen, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from '../lib/query-client'
 import { buildDashboard, dashboardHandler, userSettingsHandler } from '../test/factories'
-import { server } from '../test/msw'
+import { API, server } from '../test/msw'
 import { renderWithProviders, signIn } from '../test/render'
 import { App } from './app'
 
@@ -49,6 +50,8 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (them
     server.use(
       userSettingsHandler({ 'lookAndFeel:theme': theme }),
       dashboardHandler(buildDashboard({ type: 'admin' })),
+      // The shell prefetches the students list for a user who can open Diákok.
+      http.get(`${API}/students/`, () => HttpResponse.json({ students: [] })),
     )
     const { user } = renderWithProviders(<App queryClient={createQueryClient({ retry: false })} />)
     const nav = await screen.findByRole('navigation', { name: 'Főmenü' })

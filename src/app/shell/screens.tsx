@@ -1,8 +1,10 @@
 /** The one table of screens: each is a lazy chunk rendered in the shell's main area. */
 import { Center, Text } from '@chakra-ui/react'
-import { lazy, Suspense, type ComponentType } from 'react'
+import type { QueryClient } from '@tanstack/react-query'
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react'
 import { ComingSoon } from '../../components/coming-soon'
 import { LoadingScreen } from '../../components/loading-screen'
+import { studentsQuery } from '../../features/students/api/get-students'
 
 function placeholder(title: string): ComponentType {
   return function Placeholder() {
@@ -10,10 +12,46 @@ function placeholder(title: string): ComponentType {
   }
 }
 
+type PreloadableScreen = (() => ReactNode) & {
+  /** Loads the screen's chunk; once it has loaded, the screen renders without suspending. */
+  preload(): Promise<void>
+  /** Whether the chunk has loaded. */
+  ready(): boolean
+}
+
+/**
+ * A lazy screen whose chunk can be loaded ahead of the click. React.lazy alone suspends on its first render even
+ * when the module is already there, and a fallback shown on a click holds the screen back (React throttles the
+ * reveal); a preloaded screen renders at once instead.
+ */
+function preloadable(load: () => Promise<{ default: ComponentType }>): PreloadableScreen {
+  let loaded: ComponentType | null = null
+  let loading: Promise<void> | null = null
+  function preload(): Promise<void> {
+    loading ??= load().then(
+      (module) => {
+        loaded = module.default
+      },
+      (error: unknown) => {
+        loading = null
+        throw error
+      },
+    )
+    return loading
+  }
+  const Lazy = lazy(() => preload().then(() => ({ default: loaded! })))
+  function Screen() {
+    // Chosen once per mount: switching from Lazy to the loaded component later would remount the screen.
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy)
+    return <Component />
+  }
+  return Object.assign(Screen, { preload, ready: () => loaded !== null })
+}
+
 export const SCREENS: Record<string, ComponentType> = {
   Kezdőlap: placeholder('Kezdőlap'),
-  DiákKezdőlap: lazy(() => import('../../features/student-home/student-home-screen')),
-  Diákok: lazy(() => import('../../features/students/students-screen')),
+  DiákKezdőlap: preloadable(() => import('../../features/student-home/student-home-screen')),
+  Diákok: preloadable(() => import('../../features/students/students-screen')),
   Linkrövidítő: placeholder('Linkrövidítő'),
   Csoportok: placeholder('Csoportok'),
   Tantermek: placeholder('Tantermek'),
@@ -22,7 +60,52 @@ export const SCREENS: Record<string, ComponentType> = {
   Munkaórák: placeholder('Munkaórák'),
   'Munkaidő tervező': placeholder('Munkaidő tervező'),
   Rendszernapló: placeholder('Rendszernapló'),
-  Beállítások: lazy(() => import('../../features/settings/settings-screen')),
+  Beállítások: preloadable(() => import('../../features/settings/settings-screen')),
+}
+
+/** Whether `id` renders without waiting for code: a plain screen, or a lazy one whose chunk has loaded. */
+export function isScreenReady(id: string): boolean {
+  const screen = Object.hasOwn(SCREENS, id) ? SCREENS[id] : undefined
+  return !screen || !('ready' in screen) || (screen as PreloadableScreen).ready()
+}
+
+/** What a screen shows first, fetched as soon as its menu entry is visible (a cached answer when offline). */
+const SCREEN_DATA: Record<string, (queryClient: QueryClient) => void> = {
+  Diákok: (queryClient) => {
+    if (!queryClient.getQueryState(studentsQuery.queryKey)) void queryClient.prefetchQuery(studentsQuery)
+  },
+}
+
+/**
+ * The screens opened most right after sign-in: their chunks load at once. The others' wait until the first screen
+ * has settled, then for an idle moment: evaluating a chunk mid-way through the first screen's render delays it.
+ */
+const OPENED_FIRST = new Set(['Diákok'])
+const OTHERS_AFTER_MS = 3000
+
+const preloaded = new Set<string>()
+
+function later(task: () => void): void {
+  window.setTimeout(() => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 3000 })
+    else task()
+  }, OTHERS_AFTER_MS)
+}
+
+/**
+ * Gets the screens the user can open ready before a click: their data starts loading and their code is loaded
+ * (at once for the screens opened first, on idle for the rest). Idempotent, so it may run on every render.
+ */
+export function warmScreens(ids: readonly string[], queryClient: QueryClient): void {
+  for (const id of ids) {
+    SCREEN_DATA[id]?.(queryClient)
+    const screen = Object.hasOwn(SCREENS, id) ? SCREENS[id] : undefined
+    if (!screen || !('preload' in screen) || preloaded.has(id)) continue
+    preloaded.add(id)
+    const load = () => void (screen as PreloadableScreen).preload().catch(() => preloaded.delete(id))
+    if (OPENED_FIRST.has(id)) load()
+    else later(load)
+  }
 }
 
 /** Renders the selected screen, or 'Nem létező menüpont.' for an unknown selection. */

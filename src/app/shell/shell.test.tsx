@@ -14,10 +14,19 @@ const wipeUserData = vi.hoisted(() => vi.fn(async () => {}))
 vi.mock('../../lib/offline/user-data', () => ({ wipeUserData, registerQueryClientForWipe: () => {} }))
 
 let reload: ReturnType<typeof vi.spyOn>
+let studentsRequests = 0
 beforeEach(() => {
   reload = vi.spyOn(page, 'reload').mockImplementation(() => {})
   wipeUserData.mockClear()
   document.documentElement.className = ''
+  // The shell prefetches the students list as soon as the Diákok entry is visible.
+  studentsRequests = 0
+  server.use(
+    http.get(`${API}/students/`, () => {
+      studentsRequests++
+      return HttpResponse.json({ students: [] })
+    }),
+  )
 })
 afterEach(() => vi.restoreAllMocks())
 
@@ -146,6 +155,25 @@ describe('shell', () => {
     const nav = await menu()
     await user.click(within(nav).getByRole('button', { name: 'Beállítások' }))
     expect(await screen.findByRole('navigation', { name: 'Beállítás kategóriák' })).toBeInTheDocument()
+  })
+
+  it('fetches the students list before Diákok is opened when the entry is visible, and only then', async () => {
+    server.use(userSettingsHandler(), dashboardHandler(buildDashboard({ type: 'teacher' })))
+    const { user } = renderApp()
+    const nav = await menu()
+    await waitFor(() => expect(studentsRequests).toBe(1))
+    await user.click(within(nav).getByRole('button', { name: 'Diákok' }))
+    expect(await screen.findByText('Nincsenek diákok')).toBeInTheDocument()
+    expect(within(nav).getByRole('button', { name: 'Diákok' })).toHaveAttribute('aria-current', 'page')
+    expect(studentsRequests).toBe(1)
+  })
+
+  it('does not fetch the students list for a user without Diákok', async () => {
+    server.use(userSettingsHandler(), dashboardHandler(buildDashboard({ type: 'student' })))
+    renderApp()
+    await menu()
+    expect(await screen.findByText('Szia, Teszt Elek!')).toBeInTheDocument()
+    expect(studentsRequests).toBe(0)
   })
 
   it('shows "Nem létező menüpont." for an unknown selection', () => {

@@ -3,21 +3,25 @@
  * hamburger button. Features come from the dashboard, overridden by the featurePreview settings.
  */
 import { Box, Button, CloseButton, Drawer, Flex, IconButton, Portal, Stack, Text } from '@chakra-ui/react'
+import { useQueryClient } from '@tanstack/react-query'
 import { Menu } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { startTransition, useCallback, useMemo, useState } from 'react'
 import { applyFeaturePreviews, dayInZone } from '../../../contract/features'
 import { useDashboard } from '../../api/get-dashboard'
 import { LoadingScreen } from '../../components/loading-screen'
 import { endSession } from '../../lib/session-actions'
 import { useSettings } from '../../lib/settings/settings-context'
-import { initialScreen, visibleEntries } from './menu'
-import { ScreenOutlet } from './screens'
+import { initialScreen, SETTINGS_SCREEN, visibleEntries } from './menu'
+import { isScreenReady, ScreenOutlet, warmScreens } from './screens'
 import { SidebarContent } from './sidebar'
 
 export function Shell() {
   const dashboard = useDashboard()
+  const queryClient = useQueryClient()
   const { settings } = useSettings()
   const [selected, setSelected] = useState<string | null>(null)
+  // What the main area shows: the selection, once the selected screen's code is there (see select()).
+  const [shownSelection, setShownSelection] = useState<string | null>(null)
   const [drawerOpen, setDrawerOpen] = useState(false)
   const [loggingOut, setLoggingOut] = useState(false)
 
@@ -28,6 +32,26 @@ export function Shell() {
     [dashboard.data, settings],
   )
   const entries = useMemo(() => visibleEntries(features, today), [features, today])
+  // Once the dashboard says what the user may open, get those screens ready before the first click (their code
+  // and the data they show first). In render, not in an effect: it starts before the sidebar is even committed.
+  if (dashboard.data) warmScreens([...entries.map((entry) => entry.id), SETTINGS_SCREEN], queryClient)
+
+  const current = selected ?? initialScreen(features, today)
+  const shown = shownSelection ?? initialScreen(features, today)
+
+  const select = useCallback((id: string) => {
+    setSelected(id)
+    setDrawerOpen(false)
+    // A screen whose code is loaded switches in the same render as the sidebar. Otherwise the switch is a
+    // transition: the previous screen stays (main is aria-busy) until the code arrives, instead of a fallback that
+    // React keeps up for a minimum time even when the code comes a moment later.
+    if (isScreenReady(id)) setShownSelection(id)
+    else startTransition(() => setShownSelection(id))
+  }, [])
+  const logout = useCallback(() => {
+    setLoggingOut(true)
+    void endSession()
+  }, [])
 
   if (dashboard.isPending) return <LoadingScreen fullScreen message="Jogosultságok szinkronizálása..." />
 
@@ -42,7 +66,7 @@ export function Shell() {
             <Button colorPalette="blue" onClick={() => void dashboard.refetch()}>
               Újrapróbálás
             </Button>
-            <Button variant="outline" onClick={() => void logout()}>
+            <Button variant="outline" onClick={logout}>
               Kijelentkezés
             </Button>
           </Flex>
@@ -50,24 +74,12 @@ export function Shell() {
       </Flex>
     )
 
-  const current = selected ?? initialScreen(features, today)
-
-  async function logout() {
-    setLoggingOut(true)
-    await endSession()
-  }
-
-  function select(id: string) {
-    setSelected(id)
-    setDrawerOpen(false)
-  }
-
   const sidebar = (
     <SidebarContent
       entries={entries}
       selected={current}
       onSelect={select}
-      onLogout={() => void logout()}
+      onLogout={logout}
       loggingOut={loggingOut}
     />
   )
@@ -117,8 +129,8 @@ export function Shell() {
           </Drawer.Positioner>
         </Portal>
       </Drawer.Root>
-      <Box as="main" flex="1" overflowY="auto" minW="0">
-        <ScreenOutlet screen={current} />
+      <Box as="main" flex="1" overflowY="auto" minW="0" aria-busy={shown !== current || undefined}>
+        <ScreenOutlet screen={shown} />
       </Box>
     </Flex>
   )

@@ -16,8 +16,10 @@ import {
   UsersRound,
   type LucideIcon,
 } from 'lucide-react'
+import { memo } from 'react'
 import type { MenuEntry } from './menu'
 import { SETTINGS_SCREEN } from './menu'
+import { productName as defaultProductName } from '../../lib/product-name'
 
 const ICONS: Record<string, LucideIcon> = {
   Kezdőlap: Home,
@@ -71,13 +73,14 @@ function NavButton({
   )
 }
 
-export function SidebarContent({
+/** Memoised: the shell re-renders for reasons of its own (drawer, a screen switch still loading its code). */
+export const SidebarContent = memo(function SidebarContent({
   entries,
   selected,
   onSelect,
   onLogout,
   loggingOut,
-  productName = 'Oktatói Portál',
+  productName = defaultProductName(),
 }: SidebarProps) {
   return (
     <Stack as="nav" aria-label="Főmenü" h="full" gap="4" p="3">
@@ -111,4 +114,4 @@ export function SidebarContent({
       </Stack>
     </Stack>
   )
-}
+})

@@ -310,6 +310,8 @@ describe('settings', () => {
       userSettingsHandler(),
       dashboardHandler(),
       http.post(`${API}/dashboard/userSettings`, () => HttpResponse.json({})),
+      // The shell prefetches the students list for a user who can open Diákok.
+      http.get(`${API}/students/`, () => HttpResponse.json({ students: [] })),
     )
     render(<App queryClient={createQueryClient({ retry: false })} />)
     const nav = await screen.findByRole('navigation', { name: 'Főmenü' })

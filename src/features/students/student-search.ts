@@ -101,6 +101,11 @@ function withinEdits(text: string, termLength: number, edits: number): boolean {
 export interface StudentSearch {
   /** The students matching `term`, best first; an empty or whitespace-only term gives the whole list. */
   search(term: string): readonly Student[]
+  /**
+   * Builds what a search needs (normalised entries, the fuzzy index) now instead of on the first search: for an
+   * idle moment after the list is shown, so neither the first paint nor the first keystroke pays for it.
+   */
+  prepare(): void
 }
 
 const KEYS = ['n', 'u']
@@ -118,18 +123,36 @@ const FUSE_OPTIONS = {
   shouldSort: false,
 } satisfies IFuseOptions<Entry>
 
-/** Builds the search index of one student list (once per list: the index costs more than a search). */
+/**
+ * The search of one student list. Cheap to create: the normalised entries and the Fuse index (the expensive
+ * part, built once per list) are made on the first non-empty search or on prepare(), never when the list loads,
+ * so showing the list waits for none of it.
+ */
 export function createStudentSearch(students: readonly Student[]): StudentSearch {
-  const entries: Entry[] = students.map((s, i) => ({
-    i,
-    n: normaliseForSearch(s.name),
-    u: normaliseForSearch(s.username),
-  }))
-  // Built here, not on the first fuzzy keystroke: the index is the expensive part and the list loads once.
-  const index = Fuse.createIndex(KEYS, entries)
-  const serialised: IndexJson = index.toJSON()
+  let entryList: Entry[] | null = null
+  let fuzzyIndex: { index: FuseIndex<Entry>; serialised: IndexJson } | null = null
+
+  /** Substring matching needs only the normalised entries; the fuzzy tier also needs the index. */
+  function prepareEntries(): Entry[] {
+    entryList ??= students.map((s, i) => ({
+      i,
+      n: normaliseForSearch(s.name),
+      u: normaliseForSearch(s.username),
+    }))
+    return entryList
+  }
+
+  function prepareIndex() {
+    if (!fuzzyIndex) {
+      const index = Fuse.createIndex(KEYS, prepareEntries())
+      fuzzyIndex = { index, serialised: index.toJSON() }
+    }
+    return fuzzyIndex
+  }
 
   function fuzzySearch(term: string, candidates: number[] | null): FuseResult<Entry>[] {
+    const entries = prepareEntries()
+    const { index, serialised } = prepareIndex()
     let subset = index
     if (candidates) {
       const wanted = new Uint8Array(entries.length)
@@ -145,9 +168,13 @@ export function createStudentSearch(students: readonly Student[]): StudentSearch
   }
 
   return {
+    prepare() {
+      prepareIndex()
+    },
     search(rawTerm) {
       const term = normaliseForSearch(rawTerm)
       if (!term) return students
+      const entries = prepareEntries()
 
       const tiers: Student[][] = [[], [], [], []]
       const matched = new Uint8Array(entries.length)

@@ -4,7 +4,7 @@
  */
 import { Box, Button, EmptyState, Flex, Heading, Input, Spinner, Text } from '@chakra-ui/react'
 import { Search, Users } from 'lucide-react'
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { Student } from '../../../contract/api'
 import { TIMING } from '../../../contract/limits'
 import { OfflineMarker } from '../../components/offline-marker'
@@ -25,9 +25,11 @@ export default function StudentsScreen() {
   const [term, setTerm] = useState('')
   const settledTerm = useDebouncedValue(term, TIMING.searchDebounceMs)
   const searching = normaliseForSearch(settledTerm) !== ''
-  // The index is built once per loaded list; a keystroke only searches it.
+  // One search per loaded list. Its index is built once the list is on screen (an idle moment, or the first
+  // search if that comes sooner): the rows never wait for it, and a keystroke only searches it.
   const search = useMemo(() => createStudentSearch(list), [list])
   const results = useMemo(() => search.search(settledTerm), [search, settledTerm])
+  useEffect(() => whenIdle(() => search.prepare()), [search])
 
   const [draft, setDraft] = useState<PasswordDraft | null>(null)
   // save() reads the draft through a ref so its identity stays stable and typing re-renders only the edited row.
@@ -159,6 +161,16 @@ export default function StudentsScreen() {
       )}
     </Flex>
   )
+}
+
+/** Runs `task` when the main thread is idle (or soon, without requestIdleCallback); returns the cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 2000 })
+    return () => window.cancelIdleCallback(id)
+  }
+  const id = window.setTimeout(task, 200)
+  return () => window.clearTimeout(id)
 }
 
 /** '42 diák', or '3 találat / 42 diák' while a search is active. */
