@@ -23,17 +23,30 @@ const spec: Spec = {
     await openApp(page, ctx)
     await usernameField(page).waitFor()
 
-    const href = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.href ?? null)
+    const href = await page.evaluate(
+      () => document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.href ?? null,
+    )
     assert(href, 'index.html links no manifest')
     const response = await page.request.get(href)
     assert(response.ok(), `${href} answered ${response.status()}`)
-    assert(/json|manifest/.test(response.headers()['content-type'] ?? ''), `manifest content-type ${response.headers()['content-type']}`)
+    assert(
+      /json|manifest/.test(response.headers()['content-type'] ?? ''),
+      `manifest content-type ${response.headers()['content-type']}`,
+    )
     const manifest = (await response.json()) as Manifest
     assert(manifest.name && manifest.short_name, 'manifest names the app')
-    assert(manifest.display === 'standalone' || manifest.display === 'fullscreen' || manifest.display === 'minimal-ui', `manifest display ${manifest.display}`)
+    assert(
+      manifest.display === 'standalone' ||
+        manifest.display === 'fullscreen' ||
+        manifest.display === 'minimal-ui',
+      `manifest display ${manifest.display}`,
+    )
     assert(manifest.start_url, 'manifest has a start_url')
     const sizes = (manifest.icons ?? []).flatMap((i) => (i.sizes ?? '').split(/\s+/))
-    assert(sizes.includes('192x192') && sizes.includes('512x512'), `manifest icons ${sizes.join(', ')}: 192 and 512 needed`)
+    assert(
+      sizes.includes('192x192') && sizes.includes('512x512'),
+      `manifest icons ${sizes.join(', ')}: 192 and 512 needed`,
+    )
     for (const icon of manifest.icons ?? []) {
       const iconResponse = await page.request.get(new URL(icon.src, href).href)
       assert(iconResponse.ok(), `icon ${icon.src} answered ${iconResponse.status()}`)
@@ -42,21 +55,42 @@ const spec: Spec = {
     assert(sw.ok(), `/sw.js answered ${sw.status()}`)
 
     await waitForServiceWorkerControl(page)
-    const registration = await page.evaluate(async () => {
-      const r = await navigator.serviceWorker.getRegistration()
-      return r ? { scope: r.scope, active: r.active?.state ?? null, script: r.active?.scriptURL ?? null } : null
-    })
-    assert(registration?.active === 'activated', `service worker registration ${JSON.stringify(registration)}`)
+    // The worker claims the page while it is still 'activating': wait for the activation to finish.
+    const readRegistration = () =>
+      page.evaluate(async () => {
+        const r = await navigator.serviceWorker.getRegistration()
+        return r
+          ? { scope: r.scope, active: r.active?.state ?? null, script: r.active?.scriptURL ?? null }
+          : null
+      })
+    const registration = await until(
+      'the service worker is activated',
+      async () => {
+        const r = await readRegistration()
+        return r?.active === 'activated' ? r : null
+      },
+      15_000,
+      200,
+    ).catch(readRegistration)
+    assert(
+      registration?.active === 'activated',
+      `service worker registration ${JSON.stringify(registration)}`,
+    )
     assert(registration.scope === `${ctx.baseUrl}/`, `service worker scope ${registration.scope}`)
 
     const cdp = await context.newCDPSession(page)
     type Installability = { installabilityErrors: { errorId: string; errorArguments: unknown[] }[] }
     const query = async () => (await cdp.send('Page.getInstallabilityErrors')) as Installability
     // Right after load the check may still see a half-loaded manifest: poll for a clean answer, then report.
-    const errors = await until('no installability errors', async () => {
-      const result = await query()
-      return result.installabilityErrors.length === 0 ? result : null
-    }, 10_000, 250).catch(query)
+    const errors = await until(
+      'no installability errors',
+      async () => {
+        const result = await query()
+        return result.installabilityErrors.length === 0 ? result : null
+      },
+      10_000,
+      250,
+    ).catch(query)
     assert(
       errors.installabilityErrors.length === 0,
       `installability errors: ${JSON.stringify(errors.installabilityErrors)}`,
