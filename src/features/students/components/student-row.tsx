@@ -13,17 +13,21 @@ export interface PasswordDraft {
   error: string | null
 }
 
-export interface StudentRowProps {
-  student: Student
-  rowIndex: number
-  style: CSSProperties
-  /** Present only on the row in edit mode. */
+/** The inline password form's state and handlers, passed from the screen through the table to a row. */
+export interface PasswordEditing {
+  /** The table: the one draft being edited; a row: present only on the row in edit mode. */
   draft: PasswordDraft | null
   saving: boolean
   onEdit: (username: string) => void
   onPasswordChange: (password: string) => void
   onSave: () => void
   onCancel: () => void
+}
+
+export interface StudentRowProps extends PasswordEditing {
+  student: Student
+  rowIndex: number
+  style: CSSProperties
 }
 
 export const StudentRow = memo(function StudentRow({

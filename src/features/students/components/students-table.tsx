@@ -7,7 +7,7 @@ import { Box } from '@chakra-ui/react'
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
 import { memo, useCallback, useEffect, useRef, type CSSProperties } from 'react'
 import type { Student } from '../../../../contract/api'
-import { StudentRow, type PasswordDraft } from './student-row'
+import { StudentRow, type PasswordEditing } from './student-row'
 import { useCompactLayout } from './use-compact-layout'
 
 const HEADER_HEIGHT = 44
@@ -15,14 +15,8 @@ const HEADER_HEIGHT = 44
 const ROW_HEIGHTS = { wide: [56, 92], compact: [64, 136] } as const
 const OVERSCAN = 4
 
-export interface StudentsTableProps {
+export interface StudentsTableProps extends PasswordEditing {
   students: readonly Student[]
-  draft: PasswordDraft | null
-  saving: boolean
-  onEdit: (username: string) => void
-  onPasswordChange: (password: string) => void
-  onSave: () => void
-  onCancel: () => void
 }
 
 /** Memoised: a keystroke in the search box re-renders the screen, and the table only once the results change. */
