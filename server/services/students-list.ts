@@ -3,8 +3,8 @@
  * loading, sorting with the Hungarian collation and serialising took ~40 ms per request; now a request reads one
  * counter row (`data_versions`) and sends the kept bytes with their ETag.
  */
-import { createHash } from 'node:crypto'
 import type { Db } from '../db'
+import { etagOf } from '../lib/etag'
 import { dataVersion } from '../repositories/data-versions-repository'
 import { listStudents } from '../repositories/users-repository'
 
@@ -18,14 +18,13 @@ export interface SerialisedList {
 /** One cache per app instance (tests run several apps on different databases in one process). */
 export function createStudentsList(db: Db) {
   let cached: (SerialisedList & { version: number }) | null = null
-  let loading: Promise<SerialisedList & { version: number }> | null = null
+  let loading: { version: number; list: Promise<SerialisedList & { version: number }> } | null = null
 
   async function load(version: number) {
     const students = await listStudents(db)
     students.sort((a, b) => collator.compare(a.name, b.name) || collator.compare(a.username, b.username))
     const body = JSON.stringify({ students })
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
-    return { version, body, etag }
+    return { version, body, etag: etagOf(body) }
   }
 
   return {
@@ -33,10 +32,19 @@ export function createStudentsList(db: Db) {
     async get(): Promise<SerialisedList> {
       const version = await dataVersion(db, 'users')
       if (cached?.version === version) return cached
-      // Concurrent requests after a change share one load.
-      loading ??= load(version).finally(() => (loading = null))
-      const result = await loading
-      if (result.version === version) cached = result
+      // Concurrent requests that saw the same counter share one load; one that saw a newer counter must not get
+      // the rows of an older load, so it starts its own.
+      if (loading?.version !== version) {
+        const list = load(version)
+        loading = { version, list }
+        void list
+          .finally(() => {
+            if (loading?.list === list) loading = null
+          })
+          .catch(() => undefined)
+      }
+      const result = await loading.list
+      if (!cached || result.version > cached.version) cached = result
       return result
     },
   }

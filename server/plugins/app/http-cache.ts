@@ -2,8 +2,8 @@
  * API answers are never stored by HTTP caches (`Cache-Control: no-store`; the service worker keeps its own copy),
  * and GET answers carry a strong `ETag` (hash of the body) with 304 on a matching If-None-Match.
  */
-import { createHash } from 'node:crypto'
 import fp from 'fastify-plugin'
+import { etagOf } from '../../lib/etag'
 
 function matches(ifNoneMatch: string, etag: string): boolean {
   return ifNoneMatch
@@ -21,10 +21,7 @@ export default fp(
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
       // A route that keeps its serialised answer also keeps its ETag.
       const known = reply.getHeader('ETag')
-      const etag =
-        typeof known === 'string'
-          ? known
-          : `"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`
+      const etag = typeof known === 'string' ? known : etagOf(payload)
       reply.header('ETag', etag)
       const ifNoneMatch = request.headers['if-none-match']
       if (ifNoneMatch && matches(ifNoneMatch, etag)) {
