@@ -1,18 +1,16 @@
 /** Announcements: everyone signed in reads them; administrators create and delete them (DESIGN §3). */
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { AlertsResponse, MessageBody, withErrors } from '../../../contract/api'
-import { LIMITS } from '../../../contract/limits'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import {
+  AlertIdParams,
+  AlertsResponse,
+  CreateAlertRequest,
+  MessageBody,
+  withErrors,
+} from '../../../contract/api'
 import { MESSAGES } from '../../../contract/messages'
 import { HttpError } from '../../lib/http-error'
 import { createAlert, deleteAlert, listAlerts } from '../../repositories/alerts-repository'
 import { writeAudit } from '../../repositories/audit-repository'
-
-// Not (yet) in contract/api.ts: the spec's client only reads alerts.
-const CreateAlertRequest = Type.Object(
-  { message: Type.String({ minLength: 1, maxLength: LIMITS.alertMax }) },
-  { additionalProperties: false },
-)
-const AlertIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-fA-F-]{36}$' }) })
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

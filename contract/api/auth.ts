@@ -1,0 +1,31 @@
+/** Sign-in, MFA and the MFA e-mail (spec §7). */
+import { Type, type Static } from '@sinclair/typebox'
+import { LIMITS } from '../limits'
+import { strict } from './common'
+
+export const LoginRequest = Type.Object(
+  {
+    username: Type.String({ minLength: 1, maxLength: LIMITS.usernameMax }),
+    password: Type.String({ minLength: 1, maxLength: LIMITS.passwordMax }),
+  },
+  strict,
+)
+export type LoginRequest = Static<typeof LoginRequest>
+
+/** With mfa true, Token is the temporary token that POST /auth/mfa expects. */
+export const LoginResponse = Type.Object({
+  Token: Type.String(),
+  mfa: Type.Boolean(),
+  message: Type.String(),
+})
+export type LoginResponse = Static<typeof LoginResponse>
+
+export const MfaRequest = Type.Object({ code: Type.String({ pattern: '^[0-9]{6}$' }) }, strict)
+export type MfaRequest = Static<typeof MfaRequest>
+
+export const MfaResponse = Type.Object({ Token: Type.String(), message: Type.String() })
+export type MfaResponse = Static<typeof MfaResponse>
+
+/** An empty email turns MFA off. */
+export const SetMfaRequest = Type.Object({ email: Type.String({ maxLength: LIMITS.emailMax }) }, strict)
+export type SetMfaRequest = Static<typeof SetMfaRequest>

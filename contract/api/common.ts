@@ -1,0 +1,24 @@
+/** Bodies shared by every resource: the `{code, message}` answer and the error map of a route's responses. */
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+
+export const ErrorBody = Type.Object({ code: Type.Integer(), message: Type.String() })
+export type ErrorBody = Static<typeof ErrorBody>
+
+export const MessageBody = Type.Object({ code: Type.Integer(), message: Type.String() })
+export type MessageBody = Static<typeof MessageBody>
+
+/** Strict request bodies: an unknown field is an error, never silently dropped. */
+export const strict = { additionalProperties: false } as const
+
+/**
+ * A route's response map: its success schemas plus the shared error body for each listed status. The type keeps
+ * every success schema visible to the TypeBox type provider.
+ */
+export function withErrors<T extends Record<number, TSchema>, S extends number>(
+  ok: T,
+  ...statuses: S[]
+): Omit<{ [K in S]: typeof ErrorBody }, keyof T> & T {
+  const errors: Record<number, typeof ErrorBody> = {}
+  for (const status of statuses) errors[status] = ErrorBody
+  return { ...errors, ...ok } as Omit<{ [K in S]: typeof ErrorBody }, keyof T> & T
+}
