@@ -4,7 +4,7 @@ import { registerQueryClientForWipe } from '../lib/offline/user-data'
 import { queryClient } from '../lib/query-client'
 import { handleUnauthorized } from '../lib/session-actions'
 import { SettingsProvider, useSettings } from '../lib/settings/settings-context'
-import { ChakraRoot } from './chakra-root'
+import { ChakraRoot } from '../components/chakra-root'
 import { Shell } from './shell/shell'
 import { useThemeClass } from './use-theme-class'
 

@@ -4,7 +4,7 @@ import { X } from 'lucide-react'
 import { useEffect } from 'react'
 import { toasterMounted } from '../lib/notify'
 import { toaster } from '../lib/toast-store'
-import { ChakraRoot } from '../app/chakra-root'
+import { ChakraRoot } from './chakra-root'
 
 export default function Toaster() {
   useEffect(() => {

@@ -2,7 +2,7 @@
 import { render, type RenderOptions } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement, ReactNode } from 'react'
-import { ChakraRoot } from '../app/chakra-root'
+import { ChakraRoot } from '../components/chakra-root'
 import { AppProviders } from '../app/providers'
 import { createQueryClient } from '../lib/query-client'
 import { SettingsProvider } from '../lib/settings/settings-context'

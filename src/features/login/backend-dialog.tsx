@@ -1,29 +1,31 @@
 /** 'Backend beállítása': edits localSettings.backendUrl before login (spec §2, §5). */
-import { Button, Field, Input } from '@chakra-ui/react'
-import { useState } from 'react'
-import { ChakraRoot } from '../../app/chakra-root'
+import { Type } from '@sinclair/typebox'
+import { Button, Input } from '@chakra-ui/react'
+import { ChakraRoot } from '../../components/chakra-root'
 import { FormDialog } from '../../components/form-dialog'
-import { normaliseBackendUrl } from '../../lib/backend-url'
+import { FormField, useSchemaForm } from '../../components/form'
+import { checkBackendUrl, normaliseBackendUrl } from '../../lib/backend-url'
+
+const BackendForm = Type.Object({ backendUrl: Type.String() })
 
 interface BackendDialogProps {
   open: boolean
   currentUrl: string
   onClose: () => void
+  /** The normalised address (spec §5: https:// prepended when no scheme is given). */
   onSave: (url: string) => void
 }
 
 export function BackendDialog({ open, currentUrl, onClose, onSave }: BackendDialogProps) {
-  const [value, setValue] = useState(currentUrl)
-  const [error, setError] = useState<string | null>(null)
+  const { register, handleSubmit, reset, formState } = useSchemaForm(BackendForm, {
+    defaultValues: { backendUrl: currentUrl },
+    check: ({ backendUrl }) => ({ backendUrl: checkBackendUrl(backendUrl) }),
+  })
 
-  function submit() {
-    const result = normaliseBackendUrl(value)
-    if ('error' in result) {
-      setError(result.error)
-      return
-    }
-    onSave(result.url)
-  }
+  const save = handleSubmit(({ backendUrl }) => {
+    const result = normaliseBackendUrl(backendUrl)
+    if ('url' in result) onSave(result.url)
+  })
 
   // The login screen has no Chakra tree of its own: the dialog brings one.
   return (
@@ -32,11 +34,8 @@ export function BackendDialog({ open, currentUrl, onClose, onSave }: BackendDial
         open={open}
         title="Backend beállítása"
         onClose={onClose}
-        onSubmit={submit}
-        onExitComplete={() => {
-          setValue(currentUrl)
-          setError(null)
-        }}
+        onSubmit={() => void save()}
+        onExitComplete={() => reset({ backendUrl: currentUrl })}
         footer={
           <>
             <Button variant="outline" onClick={onClose}>
@@ -48,21 +47,9 @@ export function BackendDialog({ open, currentUrl, onClose, onSave }: BackendDial
           </>
         }
       >
-        <Field.Root invalid={Boolean(error)}>
-          <Field.Label>Backend URL</Field.Label>
-          <Input
-            name="backendUrl"
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            value={value}
-            onChange={(event) => {
-              setValue(event.target.value)
-              setError(null)
-            }}
-          />
-          {error && <Field.ErrorText>{error}</Field.ErrorText>}
-        </Field.Root>
+        <FormField label="Backend URL" error={formState.errors.backendUrl}>
+          <Input type="url" inputMode="url" autoComplete="url" {...register('backendUrl')} />
+        </FormField>
       </FormDialog>
     </ChakraRoot>
   )

@@ -1,7 +1,7 @@
 /** 'Többfaktoros hitelesítés': the numeric code, the 'Hátralévő idő' countdown and 'Megvan' (spec §2). */
 import { Button, Field, Input, Text } from '@chakra-ui/react'
 import { LIMITS } from '../../../contract/limits'
-import { ChakraRoot } from '../../app/chakra-root'
+import { ChakraRoot } from '../../components/chakra-root'
 import { FormDialog } from '../../components/form-dialog'
 import { formatCountdown } from './use-countdown'
 

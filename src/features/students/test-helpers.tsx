@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import type { Student } from '../../../contract/api'
-import { ChakraRoot } from '../../app/chakra-root'
+import { ChakraRoot } from '../../components/chakra-root'
 import { AppProviders } from '../../app/providers'
 import { createQueryClient } from '../../lib/query-client'
 

@@ -5,7 +5,7 @@
  */
 import { ChakraProvider } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
-import { system } from './system'
+import { system } from './chakra-system'
 
 export function ChakraRoot({ children }: { children: ReactNode }) {
   return <ChakraProvider value={system}>{children}</ChakraProvider>
