@@ -79,7 +79,7 @@ export async function openDatabase(
       },
     }
   }
-  const release = options.memory ? () => {} : lockDataDir(config.DATA_DIR)
+  const release = options.memory ? () => {} : await lockDataDir(config.DATA_DIR)
   let client: PGlite
   try {
     client = options.memory

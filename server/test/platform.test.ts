@@ -1,5 +1,5 @@
 /** Configuration, the PGlite data-directory lock, static serving of the built app, and mail over real SMTP. */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -41,21 +41,54 @@ describe('PGlite data-directory lock', () => {
       const second = openDatabase({ DATA_DIR: dir, DATABASE_URL: null })
       await expect(second).rejects.toBeInstanceOf(DataDirLockedError)
       await expect(second).rejects.toThrow(/már egy másik szerverfolyamat használja[\s\S]*already in use/)
-      expect(() => lockDataDir(dir)).toThrow(DataDirLockedError)
+      await expect(lockDataDir(dir)).rejects.toThrow(DataDirLockedError)
     } finally {
       await first.close()
     }
     expect(existsSync(join(dir, 'db.lock'))).toBe(false)
-    const release = lockDataDir(dir)
+    const release = await lockDataDir(dir)
     release()
   })
 
-  it('takes over a stale lock left by a process that is gone', async () => {
-    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString()
-    writeFileSync(join(dir, 'db.lock'), dead)
+  it('refuses while another live process holds it, naming its PID, and starts once that process is killed', async () => {
+    const holder = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import('./server/db/lock.ts').then((m) => m.lockDataDir(${JSON.stringify(dir)})).then(() => { console.log('held'); setInterval(() => {}, 1000) })`,
+      ],
+      { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] },
+    )
+    try {
+      await new Promise<void>((done, fail) => {
+        holder.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('held') && done())
+        holder.on('exit', () => fail(new Error('the lock holder exited')))
+      })
+      const refused = openDatabase({ DATA_DIR: dir, DATABASE_URL: null })
+      await expect(refused).rejects.toThrow(new RegExp(`PID ${holder.pid}\\)[\\s\\S]*already in use by another server process \\(PID ${holder.pid}\\)`))
+    } finally {
+      holder.kill('SIGKILL')
+      await new Promise((done) => holder.once('exit', done))
+    }
+    // Killed without a chance to clean up: its socket file is left behind, and nobody listens on it.
+    expect(existsSync(join(dir, 'db.lock'))).toBe(true)
     const handle = await openDatabase({ DATA_DIR: dir, DATABASE_URL: null })
-    expect(readFileSync(join(dir, 'db.lock'), 'utf8')).toBe(String(process.pid))
     await handle.close()
+  })
+
+  it.each([
+    ['PID 1 (a server that ran as PID 1 in a container, now alive again as another process)', '1'],
+    ["this process's own PID", String(process.pid)],
+    ['a PID that is gone', spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString()],
+    ['garbage', 'nem pid'],
+  ])('takes over a lock file left with %s', async (_name, content) => {
+    writeFileSync(join(dir, 'db.lock'), content)
+    const handle = await openDatabase({ DATA_DIR: dir, DATABASE_URL: null })
+    await expect(openDatabase({ DATA_DIR: dir, DATABASE_URL: null })).rejects.toBeInstanceOf(DataDirLockedError)
+    await handle.close()
+    expect(existsSync(join(dir, 'db.lock'))).toBe(false)
   })
 })
 
