@@ -41,6 +41,12 @@ export interface RequestOptions {
   handleUnauthorized?: boolean
   idempotencyKey?: string
   signal?: AbortSignal
+  /**
+   * The body `code` a success must carry (spec §7: e.g. `POST /students/password` succeeds only with code 200, a
+   * link creation with 201). A 2xx answer whose numeric `code` differs throws an ApiError with that code and the
+   * server's message; an answer without a numeric `code` is judged by its HTTP status alone.
+   */
+  expectCode?: number | ((code: number) => boolean)
 }
 
 let unauthorizedHandler: () => void = () => {}
@@ -52,7 +58,13 @@ export function setUnauthorizedHandler(handler: () => void): void {
 
 /** Server messages come as `{message}`; anything else yields null. */
 export function messageOf(body: unknown): string | null {
-  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message)
+  if (
+    body &&
+    typeof body === 'object' &&
+    'message' in body &&
+    typeof body.message === 'string' &&
+    body.message
+  )
     return body.message
   return null
 }
@@ -92,6 +104,20 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     unauthorizedHandler()
   }
   if (!response.ok) throw new ApiError(response.status, messageOf(data) ?? response.statusText, data)
+  if (options.expectCode !== undefined) {
+    const code = bodyCode(data)
+    if (code !== null && !codeAccepted(code, options.expectCode))
+      throw new ApiError(code, messageOf(data) ?? '', data)
+  }
   const dateHeader = response.headers.get('Date')
   return { data: data as T, status: response.status, date: dateHeader ? new Date(dateHeader) : null }
+}
+
+function bodyCode(body: unknown): number | null {
+  if (body && typeof body === 'object' && 'code' in body && typeof body.code === 'number') return body.code
+  return null
+}
+
+function codeAccepted(code: number, expected: number | ((code: number) => boolean)): boolean {
+  return typeof expected === 'number' ? code === expected : expected(code)
 }

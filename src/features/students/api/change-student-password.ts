@@ -1,22 +1,21 @@
 import { useMutation } from '@tanstack/react-query'
-import type { MessageBody, StudentPasswordRequest } from '../../../../contract/api'
-import { ApiError, apiRequest, messageOf } from '../../../lib/api-client'
+import type { StudentPasswordRequest } from '../../../../contract/api'
+import { ApiError, apiRequest } from '../../../lib/api-client'
+import { writeMutation } from '../../../lib/write-mutation'
 
-/**
- * POST /students/password. Success is HTTP 200 with `code` 200 (spec §7); a body code other than 200 is a
- * failure even on a 2xx answer, reported as an ApiError carrying the server's message.
- */
+/** POST /students/password. Success is HTTP 200 with `code` 200 (spec §7): any other code throws an ApiError. */
 export async function changeStudentPassword(request: StudentPasswordRequest): Promise<void> {
-  const { data, status } = await apiRequest<Partial<MessageBody> | null>('/students/password', {
-    method: 'POST',
-    body: request,
-  })
-  const code = typeof data?.code === 'number' ? data.code : status
-  if (code !== 200) throw new ApiError(code, messageOf(data) ?? '', data)
+  await apiRequest<unknown>('/students/password', { method: 'POST', body: request, expectCode: 200 })
 }
 
+/** A password is in no list the page shows: the write changes no query. */
+export const changeStudentPasswordMutation = writeMutation({
+  mutationFn: changeStudentPassword,
+  invalidates: [],
+})
+
 export function useChangeStudentPassword() {
-  return useMutation({ mutationFn: changeStudentPassword })
+  return useMutation(changeStudentPasswordMutation)
 }
 
 /** The spec's wording (§8): the server's message when it answered, the generic one otherwise. */
