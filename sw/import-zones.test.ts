@@ -1,0 +1,110 @@
+/**
+ * The import zones of eslint.config.js (DESIGN §1) hold: each zone is shown a one-line file that crosses it and must
+ * report `import-x/no-restricted-paths`, and a file that stays inside the rules must report nothing.
+ * It lives beside the service worker because sw/ is the one zone with the strictest rule; it checks every zone.
+ */
+import { readdirSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ESLint } from 'eslint'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+
+/** A real source file under `dir` (the rule skips imports that do not resolve), as a path from the root. */
+function someFileIn(dir: string): string {
+  const entries = readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
+  const file = entries.find((entry) => entry.isFile() && /(?<!\.test)\.tsx?$/.test(entry.name))
+  if (!file) throw new Error(`no source file under ${dir}`)
+  return relative(root, join(file.parentPath, file.name))
+}
+
+/** The import specifier of `target` as written in a file at `from` (relative, without the extension). */
+function specifier(from: string, target: string): string {
+  const path = relative(dirname(join(root, from)), join(root, target)).replace(/\.tsx?$/, '')
+  return path.startsWith('.') ? path : `./${path}`
+}
+
+let eslint: ESLint
+
+async function zoneErrors(file: string, imported: string): Promise<string[]> {
+  const code = `import * as imported from '${specifier(file, imported)}'\nexport const value = imported\n`
+  const [result] = await eslint.lintText(code, { filePath: join(root, file) })
+  return result.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message)
+}
+
+const features = readdirSync(join(root, 'src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+// Loading the parser and the resolver takes seconds on a busy machine; the cases below then take milliseconds.
+beforeAll(async () => {
+  eslint = new ESLint({ cwd: root })
+  await eslint.lintText('export {}\n', { filePath: join(root, 'sw/x.ts') })
+}, 60_000)
+
+describe('import zones', () => {
+  it('needs two features to check the feature zone', () => {
+    expect(features.length).toBeGreaterThanOrEqual(2)
+  })
+
+  it.each([
+    [
+      'a feature importing another feature',
+      `src/features/${features[0]}/x.ts`,
+      () => someFileIn(`src/features/${features[1]}`),
+    ],
+    ['a feature importing src/app', `src/features/${features[0]}/x.ts`, () => someFileIn('src/app')],
+    [
+      'a shared component importing a feature',
+      'src/components/x.ts',
+      () => someFileIn(`src/features/${features[0]}`),
+    ],
+    ['a shared component importing src/app', 'src/components/x.ts', () => someFileIn('src/app')],
+    ['src/lib importing a feature', 'src/lib/x.ts', () => someFileIn(`src/features/${features[0]}`)],
+    ['src/api importing src/app', 'src/api/x.ts', () => someFileIn('src/app')],
+    ['src/pwa importing a feature', 'src/pwa/x.ts', () => someFileIn(`src/features/${features[0]}`)],
+    ['the service worker importing the page', 'sw/x.ts', () => someFileIn('src/lib')],
+    ['the service worker importing the server', 'sw/x.ts', () => someFileIn('server/lib')],
+    ['contract importing the page', 'contract/x.ts', () => someFileIn('src/lib')],
+    ['contract importing the server', 'contract/x.ts', () => someFileIn('server/lib')],
+    ['contract importing the service worker', 'contract/x.ts', () => 'sw/api-routes.ts'],
+    ['the page importing the server', 'src/lib/x.ts', () => someFileIn('server/lib')],
+    ['the page importing the service worker', 'src/app/x.ts', () => 'sw/api-routes.ts'],
+    ['the server importing the page', 'server/lib/x.ts', () => someFileIn('src/lib')],
+    [
+      'a feature test importing another feature',
+      `src/features/${features[0]}/x.test.tsx`,
+      () => someFileIn(`src/features/${features[1]}`),
+    ],
+  ])('reports %s', async (_name, file, imported) => {
+    expect(await zoneErrors(file, imported())).toHaveLength(1)
+  })
+
+  it.each([
+    [
+      'a feature importing its own files',
+      `src/features/${features[0]}/x.ts`,
+      () => someFileIn(`src/features/${features[0]}`),
+    ],
+    [
+      'a feature importing shared parts',
+      `src/features/${features[0]}/x.ts`,
+      () => someFileIn('src/components'),
+    ],
+    ['a feature importing contract', `src/features/${features[0]}/x.ts`, () => 'contract/limits.ts'],
+    ['src/app importing a feature', 'src/app/x.ts', () => someFileIn(`src/features/${features[0]}`)],
+    ['src/lib importing src/api', 'src/lib/x.ts', () => someFileIn('src/api')],
+    ['the service worker importing contract', 'sw/x.ts', () => 'contract/limits.ts'],
+    ['the service worker importing a package', 'sw/x.ts', () => 'node_modules/idb-keyval/dist/index.js'],
+    ['contract importing contract', 'contract/x.ts', () => 'contract/limits.ts'],
+    ['the server importing contract', 'server/lib/x.ts', () => 'contract/limits.ts'],
+    [
+      'a feature test mounting the app',
+      `src/features/${features[0]}/x.test.tsx`,
+      () => someFileIn('src/app'),
+    ],
+  ])('allows %s', async (_name, file, imported) => {
+    expect(await zoneErrors(file, imported())).toEqual([])
+  })
+})
