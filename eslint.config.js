@@ -1,32 +1,103 @@
+import { readdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import js from '@eslint/js'
 import globals from 'globals'
+import importX from 'eslint-plugin-import-x'
+import { createNodeResolver } from 'eslint-plugin-import-x/node-resolver'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
+const root = dirname(fileURLToPath(import.meta.url))
+
+/** Every folder under src/features is one feature; a new folder is a new zone without touching this file. */
+const features = readdirSync(`${root}/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+/**
+ * Import zones (DESIGN §1, docs/architecture.md): `target` files may not import anything under `from`, unless it is
+ * under one of `except` (relative to `from`). Imports flow one way:
+ *   contract ← server;  contract ← sw;  contract ← src/lib, src/components, src/api, src/pwa ← src/features ← src/app
+ * The shared layers are src/lib, src/components, src/api and src/pwa.
+ */
+const zones = {
+  contractImportsNothingOfOurs: {
+    target: './contract',
+    from: '.',
+    except: ['./contract', './node_modules'],
+    message:
+      'contract/ is shared by the page, the service worker and the server: it imports nothing of ours.',
+  },
+  swImportsOnlyContract: {
+    target: './sw',
+    from: '.',
+    except: ['./sw', './contract', './node_modules'],
+    message: 'The service worker imports only contract/ (and its own files and packages).',
+  },
+  srcNeverImportsServer: {
+    target: './src',
+    from: ['./server', './sw'],
+    message: 'The page never imports the server or the service worker: share through contract/.',
+  },
+  serverNeverImportsSrc: {
+    target: './server',
+    from: ['./src', './sw'],
+    message: 'The server never imports the page or the service worker: share through contract/.',
+  },
+  sharedNeverImportsFeatures: {
+    target: ['./src/components', './src/lib', './src/api', './src/pwa'],
+    from: ['./src/features', './src/app'],
+    message:
+      'src/components, src/lib, src/api and src/pwa are shared: they never import a feature or src/app.',
+  },
+  featureNeverImportsApp: {
+    target: './src/features',
+    from: './src/app',
+    message: 'A feature never imports src/app: move what it needs to src/components or src/lib.',
+  },
+  featureNeverImportsAnotherFeature: features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: `A feature never imports another feature: move what both need to src/components or src/lib.`,
+  })),
+}
+
+/** The zones of production code (and of every file unless an override below says otherwise). */
+const allZones = Object.values(zones).flat()
+/**
+ * Tests may mount the app layer (AppProviders, <App/>) to check a feature as the user meets it; they keep every
+ * other zone, so a test never imports another feature.
+ */
+const testZones = allZones.filter((zone) => zone !== zones.featureNeverImportsApp)
+
+const restrictedPaths = (list) => ['error', { zones: list, basePath: root }]
+
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'dev-dist', 'bench/tmp'] },
+  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'dev-dist', 'bench/tmp', 'tests/e2e/artifacts'] },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { ecmaVersion: 2022, globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-restricted-paths': restrictedPaths(allZones),
     },
   },
-  // Imports flow one way (DESIGN §1): contract imports nothing of ours; src and server never import each other.
+  {
+    files: ['src/**/*.test.{ts,tsx}', 'src/features/*/test-helpers.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': restrictedPaths(testZones) },
+  },
+  // contract/ runs in the page, the service worker and Node: no React, no Node built-ins (zones cover our folders).
   {
     files: ['contract/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['../src/*', '../server/*', '../sw/*', 'react', 'node:*'] }] },
-  },
-  {
-    files: ['src/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/sw/**'] }] },
-  },
-  {
-    files: ['server/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/src/**', '**/sw/**'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'node:*'] }] },
   },
 )
