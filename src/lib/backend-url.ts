@@ -12,13 +12,22 @@ export function currentBackendUrl(): string {
   return defaultBackendUrl()
 }
 
+export const BACKEND_URL_REQUIRED = 'Kérlek add meg a backend URL-t.'
+
 /**
- * Spec §5: empty is an error; without an http:// or https:// prefix, https:// is prepended.
+ * Spec §5, the one rule for a typed backend address (the login page's dialog and the settings screen): empty is
+ * an error; without an http:// or https:// prefix, https:// is prepended; trailing slashes go.
  * Returns the normalised URL, or the Hungarian error message.
  */
 export function normaliseBackendUrl(input: string): { url: string } | { error: string } {
   const value = input.trim()
-  if (!value) return { error: 'Kérlek add meg a backend URL-t.' }
+  if (!value) return { error: BACKEND_URL_REQUIRED }
   const url = /^https?:\/\//i.test(value) ? value : `https://${value}`
   return { url: url.replace(/\/+$/, '') }
+}
+
+/** The error of `normaliseBackendUrl`, if any: a form's extra check. */
+export function checkBackendUrl(input: string): string | undefined {
+  const result = normaliseBackendUrl(input)
+  return 'error' in result ? result.error : undefined
 }

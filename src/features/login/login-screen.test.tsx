@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { delay, http, HttpResponse } from 'msw'
+import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { page } from '../../lib/page'
 import { API, server } from '../../test/msw'
@@ -77,9 +77,12 @@ describe('login screen', () => {
   })
 
   it('disables the submit button and shows "Betöltés..." while submitting', async () => {
+    // The answer waits until the test has seen the busy button: no real delay.
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
     server.use(
       http.post(`${API}/auth/login`, async () => {
-        await delay(300)
+        await answered
         return HttpResponse.json({ message: 'Hibás felhasználónév vagy jelszó.' }, { status: 401 })
       }),
     )
@@ -87,6 +90,7 @@ describe('login screen', () => {
     await submitCredentials(user)
     const button = await screen.findByRole('button', { name: /Betöltés\.\.\./ })
     expect(button).toBeDisabled()
+    answer()
     await screen.findByRole('alert')
     expect(screen.getByRole('button', { name: 'Bejelentkezés' })).toBeEnabled()
   })
@@ -98,6 +102,42 @@ describe('login screen', () => {
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1))
     expect(wipeUserData).toHaveBeenCalledTimes(1)
     expect(localStorage.getItem('token')).toBe('session-token')
+  })
+
+  it('names a missing username or password and sends nothing', async () => {
+    let calls = 0
+    server.use(
+      http.post(`${API}/auth/login`, () => {
+        calls += 1
+        return HttpResponse.json({ code: 400, message: 'Hibás kérés.' }, { status: 400 })
+      }),
+    )
+    const { user } = renderWithProviders(<LoginScreen />)
+    const submit = screen.getByRole('button', { name: 'Bejelentkezés' })
+    await user.click(submit)
+    expect(screen.getByRole('alert')).toHaveTextContent('Kérlek add meg a felhasználóneved.')
+    expect(screen.getByLabelText('Felhasználónév')).toHaveAttribute('aria-invalid', 'true')
+    await user.type(screen.getByLabelText('Felhasználónév'), 'tanar')
+    await user.click(submit)
+    expect(screen.getByRole('alert')).toHaveTextContent('Kérlek add meg a jelszavad.')
+    expect(screen.getByLabelText('Jelszó')).toHaveAttribute('aria-invalid', 'true')
+    expect(calls).toBe(0)
+    expect(screen.queryByText('Hibás kérés.')).not.toBeInTheDocument()
+  })
+
+  it('clears the error banner when the backend address changes', async () => {
+    server.use(http.post(`${API}/auth/login`, () => HttpResponse.error()))
+    const { user } = renderWithProviders(<LoginScreen />)
+    await submitCredentials(user)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Hiba történt a kapcsolat során.')
+    await user.click(screen.getByRole('button', { name: API }))
+    const dialog = await screen.findByRole('dialog', { name: 'Backend beállítása' })
+    const input = within(dialog).getByLabelText('Backend URL')
+    await user.clear(input)
+    await user.type(input, 'iskola.pelda.hu/api')
+    await user.click(within(dialog).getByRole('button', { name: 'Mentés' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
   describe('MFA', () => {
@@ -122,20 +162,24 @@ describe('login screen', () => {
     })
 
     it('ticks the countdown each second', async () => {
-      vi.useFakeTimers({ shouldAdvanceTime: true })
-      const { user } = renderWithProviders(<LoginScreen />, {
-        user: { advanceTimers: vi.advanceTimersByTime },
-      })
+      // Only the countdown's clock is faked (its interval and Date), so time moves only when the test says.
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] })
+      const { user } = renderWithProviders(<LoginScreen />)
       const dialog = await openMfa(user)
+      const timer = within(dialog).getByRole('timer')
+      expect(timer).toHaveTextContent('Hátralévő idő: 15:00')
       await act(async () => {
         vi.advanceTimersByTime(1000)
       })
-      // Real time also runs (shouldAdvanceTime), so a slow machine may be a few seconds further on.
-      expect(within(dialog).getByRole('timer')).toHaveTextContent(/Hátralévő idő: 14:[0-5]\d/)
+      expect(timer).toHaveTextContent('Hátralévő idő: 14:59')
       await act(async () => {
         vi.advanceTimersByTime(60_000)
       })
-      expect(within(dialog).getByRole('timer')).toHaveTextContent(/Hátralévő idő: 13:[0-5]\d/)
+      expect(timer).toHaveTextContent('Hátralévő idő: 13:59')
+      await act(async () => {
+        vi.advanceTimersByTime(13 * 60_000 + 50_000)
+      })
+      expect(timer).toHaveTextContent('Hátralévő idő: 0:09')
     })
 
     it('closes the dialog, clears the code and shows "A hitelesítő kód lejárt, kérlek próbáld újra." at 0', async () => {
@@ -150,11 +194,34 @@ describe('login screen', () => {
       })
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
       expect(screen.getByRole('alert')).toHaveTextContent('A hitelesítő kód lejárt, kérlek próbáld újra.')
+      expect(localStorage.getItem('mfa_token')).toBeNull()
       // The timer was reset: a new login starts again at 15:00 with an empty code.
       await user.click(screen.getByRole('button', { name: 'Bejelentkezés' }))
       const again = await screen.findByRole('dialog', { name: 'Többfaktoros hitelesítés' })
       expect(within(again).getByRole('timer')).toHaveTextContent('15:00')
       expect(within(again).getByLabelText('MFA Kód')).toHaveValue('')
+    })
+
+    it('says the code is missing, sends nothing and keeps the dialog open when "Megvan" is pressed without one', async () => {
+      let calls = 0
+      server.use(
+        http.post(`${API}/auth/mfa`, () => {
+          calls += 1
+          return HttpResponse.json({ code: 400, message: 'Hibás kérés.' }, { status: 400 })
+        }),
+      )
+      const { user } = renderWithProviders(<LoginScreen />)
+      const dialog = await openMfa(user)
+      await user.click(within(dialog).getByRole('button', { name: 'Megvan' }))
+      expect(await within(dialog).findByText('Kérlek add meg a hitelesítő kódot.')).toBeInTheDocument()
+      expect(within(dialog).getByLabelText('MFA Kód')).toHaveAttribute('aria-invalid', 'true')
+      await user.type(within(dialog).getByLabelText('MFA Kód'), '123')
+      await user.click(within(dialog).getByRole('button', { name: 'Megvan' }))
+      expect(await within(dialog).findByText('A hitelesítő kód 6 számjegyből áll.')).toBeInTheDocument()
+      expect(calls).toBe(0)
+      expect(screen.getByRole('dialog', { name: 'Többfaktoros hitelesítés' })).toBeInTheDocument()
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+      expect(localStorage.getItem('mfa_token')).toBe('temp-token')
     })
 
     it('removes the temporary token, wipes, stores the session token and reloads when the code is accepted', async () => {
@@ -234,6 +301,15 @@ describe('login screen', () => {
         vi.advanceTimersByTime(900_000)
       })
       expect(screen.queryByText('A hitelesítő kód lejárt, kérlek próbáld újra.')).not.toBeInTheDocument()
+    })
+
+    it('removes the temporary token when the dialog is closed', async () => {
+      const { user } = renderWithProviders(<LoginScreen />)
+      const dialog = await openMfa(user)
+      expect(localStorage.getItem('mfa_token')).toBe('temp-token')
+      await user.click(within(dialog).getByRole('button', { name: 'Bezárás' }))
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+      expect(localStorage.getItem('mfa_token')).toBeNull()
     })
   })
 

@@ -11,7 +11,7 @@ import { ApiError, messageOf, NetworkError } from '../../lib/api-client'
 import { currentBackendUrl } from '../../lib/backend-url'
 import { setLocalSetting } from '../../lib/local-settings'
 import { productName } from '../../lib/product-name'
-import { getMfaToken, setMfaToken } from '../../lib/session'
+import { getMfaToken, removeMfaToken, setMfaToken } from '../../lib/session'
 import { startSession } from '../../lib/session-actions'
 import './login-screen.css'
 import { useCountdown } from './use-countdown'
@@ -24,6 +24,12 @@ const MfaDialog = lazy(() => import('./mfa-dialog').then((m) => ({ default: m.Mf
 const LOGIN_ERROR = 'Hiba történt a bejelentkezés során.'
 const NETWORK_ERROR = 'Hiba történt a kapcsolat során.'
 const MFA_EXPIRED = 'A hitelesítő kód lejárt, kérlek próbáld újra.'
+/**
+ * Spec §5 says "no client check" for username and password: their content is the server's to judge. An empty
+ * field is a missing field, though, so it is named here and nothing is sent (no 'Hibás kérés.' from the server).
+ */
+export const USERNAME_REQUIRED = 'Kérlek add meg a felhasználóneved.'
+export const PASSWORD_REQUIRED = 'Kérlek add meg a jelszavad.'
 
 /** Spec §8: the server's message, else the generic login error; a network failure has its own message. */
 function errorMessage(error: unknown): string {
@@ -38,7 +44,8 @@ export default function LoginScreen() {
   const [error, setError] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
   const [mfaOpen, setMfaOpen] = useState(false)
-  const [mfaCode, setMfaCode] = useState('')
+  /** One MfaDialog per login (its `key`), so each starts with an empty code. */
+  const [mfaLogin, setMfaLogin] = useState(0)
   const [mfaSubmitting, setMfaSubmitting] = useState(false)
   const [backendUrl, setBackendUrl] = useState(currentBackendUrl)
   const [backendOpen, setBackendOpen] = useState(false)
@@ -47,7 +54,7 @@ export default function LoginScreen() {
 
   const onExpire = useCallback(() => {
     setMfaOpen(false)
-    setMfaCode('')
+    removeMfaToken()
     setError(MFA_EXPIRED)
   }, [])
   const countdown = useCountdown(LIMITS.mfaTtlSeconds, onExpire)
@@ -55,14 +62,16 @@ export default function LoginScreen() {
   async function submitLogin(event: FormEvent) {
     event.preventDefault()
     if (submitting) return
+    const missing = !username ? USERNAME_REQUIRED : !password ? PASSWORD_REQUIRED : null
+    setError(missing)
+    if (missing) return
     setSubmitting(true)
-    setError(null)
     try {
       const response = await login({ username, password })
       if (!response?.Token) throw new ApiError(200, LOGIN_ERROR, response)
       if (response.mfa) {
         setMfaToken(response.Token)
-        setMfaCode('')
+        setMfaLogin((count) => count + 1)
         setMfaOpen(true)
         setMfaUsed(true)
         countdown.start()
@@ -77,15 +86,17 @@ export default function LoginScreen() {
     }
   }
 
-  async function submitCode() {
+  async function submitCode(code: string) {
     if (mfaSubmitting) return
     countdown.stop()
     setMfaSubmitting(true)
     try {
-      const response = await submitMfa({ code: mfaCode, mfaToken: getMfaToken() })
+      const response = await submitMfa({ code, mfaToken: getMfaToken() })
       if (!response?.Token) throw new ApiError(200, LOGIN_ERROR, response)
       await startSession(response.Token)
     } catch (failure) {
+      // The temporary token is spent: a new code needs a new login.
+      removeMfaToken()
       setMfaOpen(false)
       setMfaSubmitting(false)
       setError(errorMessage(failure))
@@ -94,6 +105,7 @@ export default function LoginScreen() {
 
   function closeMfa() {
     countdown.stop()
+    removeMfaToken()
     setMfaOpen(false)
   }
 
@@ -124,6 +136,7 @@ export default function LoginScreen() {
                 autoComplete="username"
                 autoCapitalize="none"
                 spellCheck={false}
+                aria-invalid={error === USERNAME_REQUIRED || undefined}
                 value={username}
                 onChange={(event) => setUsername(event.target.value)}
               />
@@ -138,6 +151,7 @@ export default function LoginScreen() {
                 name="password"
                 type="password"
                 autoComplete="current-password"
+                aria-invalid={error === PASSWORD_REQUIRED || undefined}
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
               />
@@ -178,6 +192,8 @@ export default function LoginScreen() {
               setLocalSetting('backendUrl', url)
               setBackendUrl(url)
               setBackendOpen(false)
+              // The banner spoke of the old address.
+              setError(null)
             }}
           />
         </Suspense>
@@ -185,12 +201,11 @@ export default function LoginScreen() {
       {mfaUsed && (
         <Suspense fallback={null}>
           <MfaDialog
+            key={mfaLogin}
             open={mfaOpen}
-            code={mfaCode}
             secondsLeft={countdown.seconds}
             submitting={mfaSubmitting}
-            onCodeChange={setMfaCode}
-            onSubmit={() => void submitCode()}
+            onSubmit={(code) => void submitCode(code)}
             onClose={closeMfa}
           />
         </Suspense>
