@@ -9,9 +9,10 @@ import { LIMITS } from '../contract/limits'
 import type { Config } from './config'
 import { migrate, openDatabase, type DatabaseHandle } from './db'
 import authPlugin from './plugins/app/auth'
-import errorsPlugin from './plugins/app/errors'
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/app/errors'
 import httpCachePlugin from './plugins/app/http-cache'
 import idempotencyPlugin from './plugins/app/idempotency'
+import inputGuardPlugin from './plugins/app/input-guard'
 import corsPlugin from './plugins/external/cors'
 import dbPlugin from './plugins/external/db'
 import helmetPlugin from './plugins/external/helmet'
@@ -54,6 +55,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     return503OnClosing: true,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.setValidatorCompiler(({ schema, httpPart }) =>
@@ -83,6 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(rateLimitPlugin, { max: options.rateLimitMax ?? 1200 })
   await app.register(staticPlugin)
   await app.register(errorsPlugin)
+  await app.register(inputGuardPlugin)
   await app.register(authPlugin)
   await app.register(idempotencyPlugin)
   await app.register(httpCachePlugin)

@@ -6,6 +6,7 @@ import { buildApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
 import { migrate, openDatabase, type DatabaseHandle } from './db'
 import { DataDirLockedError } from './db/lock'
+import { loggerOptions } from './lib/log'
 import { randomPassword } from './lib/password'
 import { countUsers, createUser } from './repositories/users-repository'
 
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
   try {
     await migrate(handle)
     await ensureFirstAdmin(handle, config)
-    app = await buildApp({ config, db: handle, logger: { level: config.LOG_LEVEL } })
+    app = await buildApp({ config, db: handle, logger: loggerOptions(config.LOG_LEVEL) })
     await app.listen({ port: config.PORT, host: config.HOST })
   } catch (error) {
     process.stderr.write(`A szerver nem indult el / the server did not start: ${(error as Error).stack ?? error}\n`)

@@ -1,11 +1,17 @@
 /**
- * Every error leaves as `{code, message}` with a Hungarian message (DESIGN §3). 5xx hides internals and logs them.
- * Also owns the not-found answer: the SPA's index.html for page navigations outside /api and /s/, else JSON 404.
+ * Every error leaves as `{code, message}` with a Hungarian message (DESIGN §3). 5xx hides internals and logs them
+ * (without values: lib/log's safeError). Also owns the not-found answer: the SPA's index.html for page navigations
+ * outside /api and /s/, else JSON 404; and the answers Fastify and Node would otherwise give in English before
+ * routing (`frameworkErrors` for a bad or overlong URL, `clientErrorHandler` for oversized headers), which never
+ * echo the request.
  */
-import type { FastifyError } from 'fastify'
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { MESSAGES } from '../../../contract/messages'
 import { HttpError } from '../../lib/http-error'
+import { safeError } from '../../lib/log'
 
 const BY_FASTIFY_CODE: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, MESSAGES.bodyTooLarge],
@@ -23,7 +29,8 @@ function classify(error: FastifyError): { status: number; message: string; heade
   if (known) return { status: known[0], message: known[1], headers: {} }
   const status = error.statusCode ?? 500
   if (status === 429) return { status, message: MESSAGES.rateLimited, headers: {} }
-  if (status === 404) return { status, message: MESSAGES.notFound, headers: {} }
+  // @fastify/static refuses a path that climbs out of its root with 403: for the client that file does not exist.
+  if (status === 404 || status === 403) return { status: 404, message: MESSAGES.notFound, headers: {} }
   if (status === 413) return { status, message: MESSAGES.bodyTooLarge, headers: {} }
   if (status === 415) return { status, message: MESSAGES.unsupportedMediaType, headers: {} }
   if (status >= 400 && status < 500) return { status, message: MESSAGES.badRequest, headers: {} }
@@ -34,8 +41,9 @@ export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const { status, message, headers } = classify(error)
-      if (status >= 500) request.log.error({ err: error }, 'request failed')
-      else request.log.info({ status, reason: error.message }, 'request rejected')
+      if (status >= 500) request.log.error({ err: safeError(error) }, 'request failed')
+      // A parser's message may quote the body (JSON.parse does): only our own Hungarian messages and codes are logged.
+      else request.log.info({ status, reason: error instanceof HttpError ? error.message : (error.code ?? error.name) }, 'request rejected')
       return reply.code(status).headers(headers).send({ code: status, message })
     })
 
@@ -56,3 +64,28 @@ export default fp(
   },
   { name: 'errors' },
 )
+
+/** Fastify's `frameworkErrors`: a URL that cannot be decoded (400) or has an overlong parameter (414). */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400
+  void reply.code(status).header('Cache-Control', 'no-store').send({ code: status, message: MESSAGES.badRequest })
+}
+
+/**
+ * Node's `clientError` (a request Node could not parse: headers over the limit, a timeout, bad syntax), answered
+ * before Fastify sees a request, so by hand: `{code, message}` in Hungarian, never a part of the request.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
+  const message = status === 431 ? MESSAGES.bodyTooLarge : MESSAGES.badRequest
+  const body = JSON.stringify({ code: status, message })
+  if (!socket.writable) {
+    socket.destroy(error)
+    return
+  }
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n\r\n${body}`,
+  )
+}

@@ -1,0 +1,161 @@
+/**
+ * Answers to hostile or broken requests (issue 6, "server defects found by probing it"): a NUL character in any
+ * input, refusals Fastify and Node make themselves, and what reaches the log.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import net from 'node:net'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MESSAGES } from '../../contract/messages'
+import { buildApp } from '../app'
+import { loggerOptions, safeError } from '../lib/log'
+import { CapturingMailer, drivers, freshDatabase, tempDir, testConfig, useTestApp, type TestApp } from './build'
+
+/** One raw HTTP/1.1 exchange (the parts Node refuses before Fastify never reach `inject`). */
+function rawRequest(app: FastifyInstance, request: string): Promise<{ status: number; headers: string; body: string }> {
+  const { port } = app.server.address() as net.AddressInfo
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request))
+    let out = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk: string) => (out += chunk))
+    socket.on('close', () => {
+      const [head, ...rest] = out.split('\r\n\r\n')
+      resolve({ status: Number(head.split(' ')[1]), headers: head, body: rest.join('\r\n\r\n') })
+    })
+    socket.on('error', reject)
+  })
+}
+
+const NUL_CASES: [string, (t: TestApp) => Promise<{ method: 'POST' | 'GET'; url: string; token?: string; payload?: object }>][] = [
+  ['a login username', async () => ({ method: 'POST', url: '/api/auth/login', payload: { username: 'anna\u0000.balogh', password: 'jelszo-12345' } })],
+  ['a login password', async () => ({ method: 'POST', url: '/api/auth/login', payload: { username: 'anna.balogh', password: 'jel\u0000szo' } })],
+  [
+    'the MFA e-mail',
+    async (t) => ({ method: 'POST', url: '/api/auth/setmfa', token: (await t.signedIn('teacher')).token, payload: { email: 'a\u0000@pelda.hu' } }),
+  ],
+  [
+    'a quick-action name',
+    async (t) => ({
+      method: 'POST',
+      url: '/api/dashboard/userSettings',
+      token: (await t.signedIn('teacher')).token,
+      payload: { userSettings: { quickActions: [{ id: 'q1', name: 'Órarend\u0000', url: 'https://pelda.hu', icon: 'calendar' }] } },
+    }),
+  ],
+  [
+    'the password-reset username',
+    async (t) => ({
+      method: 'POST',
+      url: '/api/students/password',
+      token: (await t.signedIn('teacher')).token,
+      payload: { username: 'diak\u0000', password: 'uj-jelszo-123' },
+    }),
+  ],
+  [
+    'an alert message',
+    async (t) => ({ method: 'POST', url: '/api/alerts', token: (await t.signedIn('admin')).token, payload: { message: 'Ma\u0000 zárva' } }),
+  ],
+  ['a query string', async (t) => ({ method: 'GET', url: '/api/alerts?x=%00', token: (await t.signedIn('teacher')).token })],
+]
+
+describe.each(drivers)('NUL characters on %s', (driver) => {
+  const t = useTestApp(driver)
+
+  it.each(NUL_CASES)('in %s is 400 with the Hungarian message', async (_name, make) => {
+    const { method, url, token, payload } = await make(t)
+    const res = await t.app.inject({ method, url, payload, headers: token ? { authorization: token } : {} })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ code: 400, message: MESSAGES.badRequest })
+  })
+})
+
+describe.each(drivers)('the log on %s', (driver) => {
+  const lines: string[] = []
+  let app: FastifyInstance
+  let drop: () => Promise<void>
+  const mailer = new CapturingMailer()
+
+  beforeAll(async () => {
+    const fresh = await freshDatabase(driver)
+    drop = fresh.drop
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString())
+        done()
+      },
+    })
+    app = await buildApp({ config: testConfig(), db: fresh.handle, mailer, logger: { ...loggerOptions('info'), stream } })
+    await app.ready()
+  })
+  afterAll(async () => {
+    await app.close()
+    await drop()
+  })
+
+  it('never holds a password, token or query parameters, even when the database fails', async () => {
+    const password = 'titkos-jelszo-98765'
+    const wrong = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'x', password } })
+    expect(wrong.statusCode).toBe(401)
+    // A body JSON.parse cannot read: its error message quotes the body.
+    await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: `{"password":"${password}",` })
+    await app.inject({ method: 'GET', url: '/api/dashboard', headers: { authorization: 'Bearer titkos-token-abcdef' } })
+    // A database failure: the error Drizzle raises carries the query's parameters, pg's `detail` row values.
+    const dbError = new Error(`Failed query: select 1 where x = $1\nparams: ${password},scrypt$17$8$1$c2FsdA==$aGFzaA==`, {
+      cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021', detail: password }),
+    })
+    app.log.error({ err: dbError }, 'request failed')
+    expect(safeError(dbError)).toMatchObject({ message: 'Failed query: select 1 where x = $1', cause: { code: '22021' } })
+    const log = lines.join('')
+    expect(log).toContain('request failed')
+    expect(log).not.toContain(password)
+    expect(log).not.toContain('scrypt$')
+    expect(log).not.toContain('titkos-token')
+    expect(log).not.toContain('params:')
+  })
+})
+
+describe('refusals made before routing', () => {
+  const staticDir = tempDir('portal-static-')
+  mkdirSync(join(staticDir, 'assets'), { recursive: true })
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Portál</title>')
+  writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log(1)')
+  let app: FastifyInstance
+  let drop: () => Promise<void>
+
+  beforeAll(async () => {
+    const fresh = await freshDatabase('pglite')
+    drop = fresh.drop
+    app = await buildApp({ config: testConfig({ STATIC_DIR: staticDir }), db: fresh.handle, mailer: new CapturingMailer() })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+  })
+  afterAll(async () => {
+    await app.close()
+    await drop()
+  })
+
+  it('answers oversized headers with 431 and a Hungarian {code, message}', async () => {
+    const res = await rawRequest(app, `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Nagy: ${'a'.repeat(20_000)}\r\n\r\n`)
+    expect(res.status).toBe(431)
+    expect(JSON.parse(res.body)).toEqual({ code: 431, message: MESSAGES.bodyTooLarge })
+  })
+
+  it('answers an overlong path parameter with 414 and a Hungarian {code, message}, without echoing the path', async () => {
+    const long = 'hosszu'.repeat(100)
+    const res = await rawRequest(app, `DELETE /api/alerts/${long} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)
+    expect(res.status).toBe(414)
+    expect(JSON.parse(res.body)).toEqual({ code: 414, message: MESSAGES.badRequest })
+    expect(res.body).not.toContain('hosszu')
+  })
+
+  it.each(['/..%2f..%2fetc/passwd', '/assets/%2e%2e/%2e%2e/package.json', '/api/..%2f..%2fetc/passwd'])(
+    'answers the traversal path %s as not found, in Hungarian',
+    async (path) => {
+      const res = await rawRequest(app, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)
+      expect(res.status).toBe(404)
+      expect(JSON.parse(res.body)).toEqual({ code: 404, message: MESSAGES.notFound })
+    },
+  )
+})
