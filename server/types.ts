@@ -26,7 +26,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: SessionWithUser | null
     features: FeatureMap | null
-    idempotency: { userId: string; key: string } | null
+    /** The request's Idempotency-Key with no stored answer yet (set by the idempotency plugin, used by runWrite). */
+    idempotency: { userId: string; key: string; method: string; path: string } | null
   }
 }
 

@@ -1,57 +1,90 @@
-/** Stored first answers of writes with an Idempotency-Key, per user, kept 24 hours. */
-import { and, eq, lt } from 'drizzle-orm'
+/**
+ * Stored first answers of writes with an Idempotency-Key, per user, kept 24 hours. A key is claimed and answered
+ * inside the transaction of its write (services/write.ts), so no claim without an answer is ever committed.
+ */
+import { and, eq, lt, or } from 'drizzle-orm'
 import type { Db } from '../db'
 import { idempotencyKeys } from '../db/schema'
 
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect
 
+export interface StoredAnswer {
+  status: number
+  body: string
+  contentType: string | null
+}
+
+export interface KeyRef {
+  userId: string
+  key: string
+}
+
+const byKey = (ref: KeyRef) => and(eq(idempotencyKeys.userId, ref.userId), eq(idempotencyKeys.key, ref.key))
+
+/** The stored row of (user, key), or null. */
+export async function findKey(db: Db, ref: KeyRef): Promise<IdempotencyRow | null> {
+  const [row] = await db.select().from(idempotencyKeys).where(byKey(ref)).limit(1)
+  return row ?? null
+}
+
 /**
- * Claims (user, key) for a new request. Returns null when claimed, or the existing row (a finished answer, or
- * status 0 while the first request still runs). Rows older than `expiredBefore` are replaced.
+ * Removes the row of (user, key) when it expired (created before `expiredBefore`) or never got an answer
+ * (status 0: left by a server version that claimed keys outside the write's transaction).
  */
-export async function claimKey(
-  db: Db,
-  row: { userId: string; key: string; method: string; path: string; now: Date },
-  expiredBefore: Date,
-): Promise<IdempotencyRow | null> {
+export async function deleteStaleKey(db: Db, ref: KeyRef, expiredBefore: Date): Promise<void> {
   await db
     .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.userId, row.userId),
-        eq(idempotencyKeys.key, row.key),
-        lt(idempotencyKeys.createdAt, expiredBefore),
-      ),
-    )
+    .where(and(byKey(ref), or(lt(idempotencyKeys.createdAt, expiredBefore), eq(idempotencyKeys.status, 0))))
+}
+
+/**
+ * Claims (user, key) inside the write's transaction; false when the key already has a row. On PostgreSQL the insert
+ * waits for a concurrent transaction holding the same key, so a duplicate sees the first one's committed answer.
+ */
+export async function insertClaim(
+  db: Db,
+  row: KeyRef & { method: string; path: string; now: Date },
+): Promise<boolean> {
   const inserted = await db
     .insert(idempotencyKeys)
-    .values({ userId: row.userId, key: row.key, method: row.method, path: row.path, status: 0, createdAt: row.now })
+    .values({
+      userId: row.userId,
+      key: row.key,
+      method: row.method,
+      path: row.path,
+      status: 0,
+      createdAt: row.now,
+    })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key })
-  if (inserted.length) return null
-  const [existing] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, row.userId), eq(idempotencyKeys.key, row.key)))
-    .limit(1)
-  return existing ?? null
+  return inserted.length > 0
 }
 
-export async function completeKey(
+/** Stores the answer of a claimed key (same transaction as the claim). */
+export async function completeKey(db: Db, ref: KeyRef, answer: StoredAnswer): Promise<void> {
+  await db.update(idempotencyKeys).set(answer).where(byKey(ref))
+}
+
+/**
+ * Stores the answer of a write that did not run through `runWrite` (a naturally repeatable one, such as the
+ * settings merge), after it ran. A row already there wins.
+ */
+export async function storeAnswer(
   db: Db,
-  userId: string,
-  key: string,
-  answer: { status: number; body: string; contentType: string | null },
+  row: KeyRef & { method: string; path: string; now: Date },
+  answer: StoredAnswer,
 ): Promise<void> {
   await db
-    .update(idempotencyKeys)
-    .set(answer)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-}
-
-/** Forgets a claim (the request failed with 5xx, so a retry should run again). */
-export async function releaseKey(db: Db, userId: string, key: string): Promise<void> {
-  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+    .insert(idempotencyKeys)
+    .values({
+      userId: row.userId,
+      key: row.key,
+      method: row.method,
+      path: row.path,
+      createdAt: row.now,
+      ...answer,
+    })
+    .onConflictDoNothing()
 }
 
 export async function deleteOldKeys(db: Db, before: Date): Promise<void> {

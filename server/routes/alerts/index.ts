@@ -7,10 +7,8 @@ import {
   MessageBody,
   withErrors,
 } from '../../../contract/api'
-import { MESSAGES } from '../../../contract/messages'
-import { HttpError } from '../../lib/http-error'
-import { createAlert, deleteAlert, listAlerts } from '../../repositories/alerts-repository'
-import { writeAudit } from '../../repositories/audit-repository'
+import { alertsList, createAlert, deleteAlert } from '../../services/alerts-service'
+import { runWrite } from '../../services/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -19,10 +17,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.requireSession,
       schema: { response: withErrors({ 200: AlertsResponse }, 401, 429, 500) },
     },
-    async () => {
-      const alerts = await listAlerts(app.db)
-      return { code: 200, alerts: alerts.map((a) => ({ id: a.id, _id: a.id, message: a.message })) }
-    },
+    async () => ({ code: 200, alerts: await alertsList(app.db) }),
   )
 
   app.post(
@@ -34,18 +29,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: withErrors({ 201: AlertsResponse }, 400, 401, 403, 413, 415, 429, 500),
       },
     },
-    async (request, reply) => {
-      const message = request.body.message.trim()
-      if (!message) throw new HttpError(400, MESSAGES.badRequest)
-      const now = app.now()
-      await app.db.transaction(async (tx) => {
-        await createAlert(tx, message, now)
-        await writeAudit(tx, { username: request.session!.user.username, type: 'createAdminAlert', at: now })
-      })
-      const alerts = await listAlerts(app.db)
-      reply.code(201)
-      return { code: 201, alerts: alerts.map((a) => ({ id: a.id, _id: a.id, message: a.message })) }
-    },
+    async (request, reply) => runWrite(request, reply, (w) => createAlert(w, request.body.message)),
   )
 
   app.delete(
@@ -57,10 +41,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: withErrors({ 200: MessageBody }, 400, 401, 403, 404, 429, 500),
       },
     },
-    async (request) => {
-      if (!(await deleteAlert(app.db, request.params.id))) throw new HttpError(404, MESSAGES.notFound)
-      return { code: 200, message: 'Értesítés törölve.' }
-    },
+    async (request, reply) => runWrite(request, reply, (w) => deleteAlert(w, request.params.id)),
   )
 }
 

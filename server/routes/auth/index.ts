@@ -9,13 +9,10 @@ import {
   SetMfaRequest,
   withErrors,
 } from '../../../contract/api'
-import { LIMITS } from '../../../contract/limits'
 import { MESSAGES } from '../../../contract/messages'
-import { HttpError } from '../../lib/http-error'
-import { setMfaEmail } from '../../repositories/users-repository'
 import { completeMfa, login, logout } from '../../services/auth-service'
-
-const EMAIL = /^[^\s@"<>(),;:\\[\]]+@[^\s@"<>(),;:\\[\]]+\.[^\s@"<>(),;:\\[\]]+$/
+import { setMfaEmail } from '../../services/mfa-email'
+import { runWrite } from '../../services/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { db: app.db, config: app.config, mailer: app.mailer, now: app.now }
@@ -52,14 +49,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: withErrors({ 200: MessageBody }, 400, 401, 413, 415, 429, 500),
       },
     },
-    async (request) => {
-      const email = request.body.email.trim()
-      if (email && (email.length > LIMITS.emailMax || !EMAIL.test(email))) {
-        throw new HttpError(400, MESSAGES.invalidEmail)
-      }
-      await setMfaEmail(app.db, request.session!.user.id, email || null)
-      return { code: 200, message: email ? MESSAGES.mfaSaved : MESSAGES.mfaDisabled }
-    },
+    async (request, reply) => runWrite(request, reply, (w) => setMfaEmail(w, request.body.email)),
   )
 
   app.post(

@@ -1,13 +1,9 @@
 /** The students list and the students' password reset (spec §7). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { MessageBody, StudentPasswordRequest, StudentsResponse, withErrors } from '../../../contract/api'
-import { LIMITS } from '../../../contract/limits'
-import { MESSAGES } from '../../../contract/messages'
-import { HttpError } from '../../lib/http-error'
-import { hashPassword } from '../../lib/password'
-import { writeAudit } from '../../repositories/audit-repository'
-import { setPasswordHash } from '../../repositories/users-repository'
+import { studentPasswordChange } from '../../services/student-password'
 import { createStudentsList } from '../../services/students-list'
+import { runWrite } from '../../services/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const studentsList = createStudentsList(app.db)
@@ -38,25 +34,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: withErrors({ 200: MessageBody }, 400, 401, 403, 404, 413, 415, 429, 500),
       },
     },
-    async (request) => {
-      const { username, password } = request.body
-      if ([...password].length < LIMITS.passwordMin) throw new HttpError(400, MESSAGES.passwordTooShort)
-      const passwordHash = await hashPassword(password, app.config.PASSWORD_HASH_LOG_N)
-      const actor = request.session!.user.username
-      const now = app.now()
-      await app.db.transaction(async (tx) => {
-        // Setting the hash also revokes the student's sessions; the audit entry commits with the change.
-        const student = await setPasswordHash(tx, username, passwordHash, { now, onlyType: 'student' })
-        if (!student) throw new HttpError(404, MESSAGES.studentNotFound)
-        await writeAudit(tx, {
-          username: actor,
-          type: 'changeUserPassword',
-          at: now,
-          extras: { studentUsername: student.username },
-        })
-      })
-      return { code: 200, message: MESSAGES.passwordChanged }
-    },
+    async (request, reply) =>
+      runWrite(request, reply, await studentPasswordChange(request.body, app.config.PASSWORD_HASH_LOG_N)),
   )
 }
 

@@ -1,0 +1,123 @@
+/**
+ * The one path of a write (DESIGN §3): `runWrite` runs, in ONE database transaction,
+ *
+ *   1. the claim of the request's Idempotency-Key (when it has one),
+ *   2. the change,
+ *   3. its audit entry (when the change names one),
+ *   4. the stored answer of the key,
+ *
+ * and commits. A crash (kill -9) rolls all of it back, so a retry with the same key runs again. A concurrent
+ * duplicate waits for the first (PostgreSQL: the INSERT of the same key blocks on the primary key until the first
+ * commits; PGlite runs one transaction at a time) and gets its stored answer; a later replay gets it too and
+ * applies nothing. A 4xx the change throws (HttpError) rolls back the change but is kept as the key's answer, as
+ * the answer of a finished request; anything else (5xx, a bug, a lost connection) keeps nothing.
+ *
+ * A route handler stays thin: schema, pre-handler, then
+ *
+ *   async (request, reply) => runWrite(request, reply, (w) => createAlert(w, request.body.message))
+ *
+ * where the service function gets `{ tx, now, user }` and returns `{ body, status?, audit? }`.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { AuditExtras, AuditType } from '../../contract/audit'
+import { MESSAGES } from '../../contract/messages'
+import type { Db } from '../db'
+import { HttpError } from '../lib/http-error'
+import { IDEMPOTENCY_TTL_MS, replayStored } from '../plugins/app/idempotency'
+import { writeAudit } from '../repositories/audit-repository'
+import {
+  completeKey,
+  deleteStaleKey,
+  findKey,
+  insertClaim,
+  type IdempotencyRow,
+  type StoredAnswer,
+} from '../repositories/idempotency-repository'
+import type { SessionWithUser } from '../repositories/sessions-repository'
+
+/** What a change gets: the transaction to write with, the request's clock reading and the signed-in user. */
+export interface WriteContext {
+  tx: Db
+  now: Date
+  user: SessionWithUser['user']
+}
+
+export interface WriteResult<T> {
+  /** The answer body, serialised with the route's response schema for `status`. */
+  body: T
+  /** Default 200. */
+  status?: number
+  /** The audit entry committed with the change (spec §3 catalogue); the actor is the signed-in user. */
+  audit?: { type: AuditType; extras?: AuditExtras }
+}
+
+export type Change<T> = (context: WriteContext) => Promise<WriteResult<T>>
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+type Outcome =
+  | { kind: 'done'; answer: StoredAnswer }
+  | { kind: 'refused'; error: HttpError }
+  | { kind: 'replay'; row: IdempotencyRow }
+
+/** Runs `change` as the request's write (see the file comment) and sends its answer. Needs a signed-in session. */
+export async function runWrite<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  change: Change<T>,
+): Promise<FastifyReply> {
+  const app = request.server
+  const session = request.session
+  if (session?.kind !== 'session') throw new HttpError(401, MESSAGES.notLoggedIn)
+  const claim = request.idempotency
+  const now = app.now()
+
+  const apply = async (tx: Db): Promise<StoredAnswer> => {
+    const result = await change({ tx, now, user: session.user })
+    if (result.audit) {
+      await writeAudit(tx, {
+        username: session.user.username,
+        type: result.audit.type,
+        at: now,
+        extras: result.audit.extras,
+      })
+    }
+    const status = result.status ?? 200
+    reply.code(status)
+    return { status, body: reply.serialize(result.body) as string, contentType: JSON_TYPE }
+  }
+
+  const outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
+    if (!claim) return { kind: 'done', answer: await apply(tx) }
+    await deleteStaleKey(tx, claim, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))
+    if (!(await insertClaim(tx, { ...claim, now }))) {
+      const row = await findKey(tx, claim)
+      if (!row) throw new Error('idempotency key vanished')
+      return { kind: 'replay', row }
+    }
+    let result: Outcome
+    try {
+      // A savepoint: a refused change rolls back alone, and its answer is still stored with the key.
+      result = { kind: 'done', answer: await tx.transaction(apply) }
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode >= 500) throw error
+      result = { kind: 'refused', error }
+    }
+    const answer =
+      result.kind === 'refused'
+        ? {
+            status: result.error.statusCode,
+            body: JSON.stringify({ code: result.error.statusCode, message: result.error.message }),
+            contentType: JSON_TYPE,
+          }
+        : (result as { answer: StoredAnswer }).answer
+    await completeKey(tx, claim, answer)
+    return result
+  })
+
+  // The key is answered: the plugin's after-the-fact store must not run.
+  request.idempotency = null
+  if (outcome.kind === 'replay') return replayStored(request, reply, outcome.row)
+  if (outcome.kind === 'refused') throw outcome.error
+  return reply.code(outcome.answer.status).type(JSON_TYPE).send(outcome.answer.body)
+}
