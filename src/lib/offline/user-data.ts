@@ -25,6 +25,14 @@ export function registerQueryClientForWipe(client: WipeableClient | null): void 
   queryClient = client
 }
 
+const beforeWipe = new Set<() => void>()
+
+/** Runs `stop` at the start of every wipe (the outbox stops sending, so nothing is written back after it). */
+export function registerBeforeWipe(stop: () => void): () => void {
+  beforeWipe.add(stop)
+  return () => beforeWipe.delete(stop)
+}
+
 /** Deletes every `api-*` cache; the precache and other caches stay. */
 async function deleteApiCaches(): Promise<void> {
   if (typeof caches === 'undefined') return
@@ -93,6 +101,7 @@ async function perUserDatabaseNames(): Promise<string[]> {
  * and `localSettings`. Every part is attempted; the first failure is rethrown at the end.
  */
 export async function wipeUserData(): Promise<void> {
+  for (const stop of beforeWipe) stop()
   if (queryClient) {
     await queryClient.cancelQueries().catch(() => undefined)
     queryClient.clear()
