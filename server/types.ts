@@ -1,6 +1,6 @@
 /** What the plugins add to Fastify's instance and request (module augmentation). */
 import type { preHandlerAsyncHookHandler } from 'fastify'
-import type { FeatureMap } from '../contract/features'
+import type { FeatureId, FeatureMap } from '../contract/features'
 import type { Config } from './config'
 import type { Db, Driver } from './db'
 import type { SessionWithUser } from './repositories/sessions-repository'
@@ -21,7 +21,7 @@ declare module 'fastify' {
     /** Pre-handler: a temporary MFA token, else 401. Only /auth/mfa uses it. */
     requireMfaToken: preHandlerAsyncHookHandler
     /** Pre-handler: a session whose user has every listed feature enabled today, else 401/403. */
-    requireFeatures: (...ids: string[]) => preHandlerAsyncHookHandler
+    requireFeatures: (...ids: FeatureId[]) => preHandlerAsyncHookHandler
   }
   interface FastifyRequest {
     session: SessionWithUser | null

@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { FeatureId } from '../../../contract/features'
 import { tokenFromAuthorization } from '../../../contract/http'
 import { MESSAGES } from '../../../contract/messages'
 import { HttpError } from '../../lib/http-error'
@@ -35,7 +36,7 @@ export default fp(
       if (request.session?.kind !== 'mfa') throw new HttpError(401, MESSAGES.notLoggedIn)
     })
 
-    app.decorate('requireFeatures', (...ids: string[]) => async (request: FastifyRequest) => {
+    app.decorate('requireFeatures', (...ids: FeatureId[]) => async (request: FastifyRequest) => {
       await requireSession(request)
       const user = request.session!.user
       request.features ??= await featuresOfUser(app.db, user)
