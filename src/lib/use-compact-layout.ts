@@ -1,7 +1,9 @@
 import { useSyncExternalStore } from 'react'
 
-/** Below this width the table drops its username column (the username moves under the name). */
+/** The phone layout: Chakra's `sm` breakpoint (40em). Lists drop secondary columns below it. */
 export const COMPACT_QUERY = '(max-width: 40em)'
+/** The same condition for a Chakra `css` object. */
+export const COMPACT_MEDIA = `@media screen and ${COMPACT_QUERY}`
 
 function subscribe(onChange: () => void): () => void {
   const list = window.matchMedia?.(COMPACT_QUERY)
@@ -11,7 +13,10 @@ function subscribe(onChange: () => void): () => void {
 
 const matches = () => window.matchMedia?.(COMPACT_QUERY).matches ?? false
 
-/** Whether the phone layout applies; the virtualised rows need it to pick their fixed heights. */
+/**
+ * Whether the phone layout applies. CSS does the layout; this is for what CSS cannot do, e.g. the fixed row
+ * heights a virtualised list needs.
+ */
 export function useCompactLayout(): boolean {
   return useSyncExternalStore(subscribe, matches, () => false)
 }

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react'
 
-/** `value` once it has stayed unchanged for `delayMs`. */
+/**
+ * `value` once it has stayed unchanged for `delayMs`: a search box filters on this, so a keystroke only sets
+ * the input's state and the list updates once typing pauses.
+ */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value)
   useEffect(() => {

@@ -95,6 +95,24 @@ describe('Diákok kezelése', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Hiba történt a diákok betöltése közben.')
   })
 
+  it('shows no student count while the list loads', async () => {
+    server.use(http.get(`${API}/students/`, () => delay('infinite')))
+    renderWithProviders(<StudentsScreen />)
+    await screen.findByText('Diákok betöltése...')
+    expect(screen.queryByText(/\d+ diák/)).not.toBeInTheDocument()
+  })
+
+  it('shows no student count when the list failed to load', async () => {
+    server.use(
+      http.get(`${API}/students/`, () =>
+        HttpResponse.json({ code: 500, message: 'Belső hiba' }, { status: 500 }),
+      ),
+    )
+    renderWithProviders(<StudentsScreen />)
+    await screen.findByRole('alert')
+    expect(screen.queryByText(/\d+ diák/)).not.toBeInTheDocument()
+  })
+
   it('counts the students', async () => {
     await renderScreen([aStudent('Kovács Anna'), aStudent('Nagy Bence'), aStudent('Tóth Eszter')])
     expect(screen.getByText('3 diák')).toBeInTheDocument()

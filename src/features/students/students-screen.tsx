@@ -2,19 +2,22 @@
  * Diákok kezelése (spec §2, §4, §5, §8): the student list with fuzzy search and inline password reset.
  * Default export: the shell loads this screen lazily.
  */
-import { Box, Button, EmptyState, Flex, Heading, Input, Spinner, Text } from '@chakra-ui/react'
-import { Search, Users } from 'lucide-react'
+import { Box, Flex, Heading, Text } from '@chakra-ui/react'
+import { Users } from 'lucide-react'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { Student } from '../../../contract/api'
 import { TIMING } from '../../../contract/limits'
+import { ListState, type ListWords } from '../../components/list-state'
+import { ListToolbar } from '../../components/list-toolbar'
 import { OfflineMarker } from '../../components/offline-marker'
 import { notify } from '../../lib/notify'
+import { useDebouncedValue } from '../../lib/use-debounced-value'
+import { whenIdle } from '../../lib/when-idle'
 import { passwordErrorMessage, useChangeStudentPassword } from './api/change-student-password'
 import { useStudents } from './api/get-students'
 import { StudentsTable } from './components/students-table'
 import type { PasswordDraft } from './components/student-row'
 import { createStudentSearch, normaliseForSearch } from './student-search'
-import { useDebouncedValue } from './use-debounced-value'
 
 const NO_STUDENTS: Student[] = []
 
@@ -76,79 +79,26 @@ export default function StudentsScreen() {
         </Text>
       </Box>
 
-      <Flex gap="3" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
-        <Box position="relative" flex="1" maxW={{ sm: 'md' }}>
-          <Box
-            position="absolute"
-            insetStart="3"
-            top="50%"
-            transform="translateY(-50%)"
-            color="fg.muted"
-            pointerEvents="none"
-          >
-            <Search size={16} aria-hidden />
-          </Box>
-          <Input
-            type="search"
-            ps="9"
-            aria-label="Keresés név vagy felhasználónév alapján"
-            placeholder="Keresés név vagy felhasználónév alapján..."
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </Box>
-        <Text
-          color="fg.muted"
-          fontSize="sm"
-          aria-live="polite"
-          aria-atomic="true"
-          display="flex"
-          alignItems="center"
-          gap="1.5"
-        >
-          <Users size={16} aria-hidden />
-          {studentCount(list.length, searching ? results.length : null)}
-        </Text>
-      </Flex>
+      <ListToolbar
+        search={{
+          label: 'Keresés név vagy felhasználónév alapján',
+          placeholder: 'Keresés név vagy felhasználónév alapján...',
+          value: term,
+          onChange: setTerm,
+        }}
+        count={students.data ? studentCount(list.length, searching ? results.length : null) : null}
+        countIcon={<Users size={16} aria-hidden />}
+      />
 
       <OfflineMarker updatedAt={students.data?.date ?? null} />
 
-      {students.isPending ? (
-        <Flex role="status" align="center" justify="center" gap="3" py="12" color="fg.muted">
-          <Spinner size="sm" />
-          <Text>Diákok betöltése...</Text>
-        </Flex>
-      ) : students.isError && !students.data ? (
-        <Flex direction="column" align="center" gap="3" py="12" textAlign="center">
-          <Text role="alert" color="fg.error">
-            Hiba történt a diákok betöltése közben.
-          </Text>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void students.refetch()}
-            loading={students.isFetching}
-          >
-            Újrapróbálás
-          </Button>
-        </Flex>
-      ) : results.length === 0 ? (
-        <EmptyState.Root role="status">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              {searching ? <Search aria-hidden /> : <Users aria-hidden />}
-            </EmptyState.Indicator>
-            <EmptyState.Title>{searching ? 'Nincs találat' : 'Nincsenek diákok'}</EmptyState.Title>
-            <EmptyState.Description>
-              {searching
-                ? 'Nem található diák a megadott keresési feltételekkel.'
-                : 'Még nem került egyetlen diák sem a rendszerbe.'}
-            </EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
+      <ListState
+        query={students}
+        count={results.length}
+        searching={searching}
+        words={WORDS}
+        emptyIcon={<Users aria-hidden />}
+      >
         <StudentsTable
           students={results}
           draft={draft}
@@ -158,19 +108,16 @@ export default function StudentsScreen() {
           onSave={save}
           onCancel={cancelEdit}
         />
-      )}
+      </ListState>
     </Flex>
   )
 }
 
-/** Runs `task` when the main thread is idle (or soon, without requestIdleCallback); returns the cancel. */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: 2000 })
-    return () => window.cancelIdleCallback(id)
-  }
-  const id = window.setTimeout(task, 200)
-  return () => window.clearTimeout(id)
+const WORDS: ListWords = {
+  loading: 'Diákok betöltése...',
+  error: 'Hiba történt a diákok betöltése közben.',
+  empty: { title: 'Nincsenek diákok', description: 'Még nem került egyetlen diák sem a rendszerbe.' },
+  noMatch: { title: 'Nincs találat', description: 'Nem található diák a megadott keresési feltételekkel.' },
 }
 
 /** '42 diák', or '3 találat / 42 diák' while a search is active. */

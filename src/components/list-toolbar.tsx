@@ -1,0 +1,62 @@
+/**
+ * The bar above a list: a search box and a counter. The counter is a live region that says nothing until the
+ * list has loaded (pass `count={null}` while loading or after a failed first load): '0 diák' would be wrong.
+ */
+import { Box, Flex, Input, Text } from '@chakra-ui/react'
+import { Search } from 'lucide-react'
+import type { ReactNode } from 'react'
+
+export interface ListToolbarProps {
+  search: {
+    /** The accessible name, e.g. 'Keresés név vagy felhasználónév alapján'. */
+    label: string
+    placeholder: string
+    value: string
+    onChange: (value: string) => void
+  }
+  /** The counter's text ('42 diák'), or null while there is nothing to count yet. */
+  count: string | null
+  /** The counter's icon (a lucide icon element). */
+  countIcon?: ReactNode
+}
+
+export function ListToolbar({ search, count, countIcon }: ListToolbarProps) {
+  return (
+    <Flex gap="3" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
+      <Box position="relative" flex="1" maxW={{ sm: 'md' }}>
+        <Box
+          position="absolute"
+          insetStart="3"
+          top="50%"
+          transform="translateY(-50%)"
+          color="fg.muted"
+          pointerEvents="none"
+        >
+          <Search size={16} aria-hidden />
+        </Box>
+        <Input
+          type="search"
+          ps="9"
+          aria-label={search.label}
+          placeholder={search.placeholder}
+          value={search.value}
+          onChange={(event) => search.onChange(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </Box>
+      <Text
+        color="fg.muted"
+        fontSize="sm"
+        aria-live="polite"
+        aria-atomic="true"
+        display="flex"
+        alignItems="center"
+        gap="1.5"
+      >
+        {count !== null && countIcon}
+        {count}
+      </Text>
+    </Flex>
+  )
+}

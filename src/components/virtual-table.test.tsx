@@ -1,0 +1,82 @@
+import { screen, within } from '@testing-library/react'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { renderWithProviders } from '../test/render'
+import { VirtualTable, type VirtualColumn } from './virtual-table'
+
+// happy-dom lays nothing out: a phone-sized scroll area gives the virtualiser rows to show.
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
+})
+afterAll(() => {
+  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
+})
+
+interface Link {
+  id: string
+  url: string
+  short: string
+}
+
+const COLUMNS: VirtualColumn<Link>[] = [
+  { id: 'url', header: 'Eredeti URL', width: 'minmax(0, 3fr)', cell: (link) => link.url },
+  { id: 'short', header: 'Rövid URL', width: 'minmax(0, 2fr)', cell: (link) => link.short },
+]
+
+const links = Array.from({ length: 3000 }, (_, i) => ({
+  id: String(i),
+  url: `https://pelda.hu/${i}`,
+  short: `kod-${i}`,
+}))
+
+describe('VirtualTable with only columns and rows (a new list screen)', () => {
+  it('renders the headers and, per row, one cell per column', () => {
+    renderWithProviders(
+      <VirtualTable
+        label="Rövid URL-ek"
+        regionLabel="URL-lista"
+        columns={COLUMNS}
+        rows={links.slice(0, 2)}
+        getKey={(link) => link.id}
+        rowHeight={{ wide: 48, compact: 56 }}
+      />,
+    )
+    const table = screen.getByRole('table', { name: 'Rövid URL-ek' })
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Eredeti URL', 'Rövid URL'])
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['https://pelda.hu/0', 'kod-0'],
+      ['https://pelda.hu/1', 'kod-1'],
+    ])
+  })
+
+  it('keeps the DOM rows bounded for 3,000 rows and tells assistive technology the full count', () => {
+    renderWithProviders(
+      <VirtualTable
+        label="Rövid URL-ek"
+        regionLabel="URL-lista"
+        columns={COLUMNS}
+        rows={links}
+        getKey={(link) => link.id}
+        rowHeight={{ wide: 48, compact: 56 }}
+      />,
+    )
+    const table = screen.getByRole('table', { name: 'Rövid URL-ek' })
+    const bodyRows = within(table).getAllByRole('row').slice(1)
+    // (600 px less the 44 px header) / 48 px: 12 visible rows, plus the overscan of 4 below.
+    expect(bodyRows).toHaveLength(16)
+    expect(table).toHaveAttribute('aria-rowcount', '3001')
+    expect(bodyRows[0]).toHaveAttribute('aria-rowindex', '2')
+    expect(screen.getByRole('region', { name: 'URL-lista' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,253 @@
+/**
+ * A virtualised table for lists that can grow (DESIGN §4, §7: 5,000 students, DOM rows bounded). An ARIA table of
+ * plain elements — role=table/rowgroup/row/columnheader/cell with aria-rowcount and aria-rowindex — so assistive
+ * technology hears the full size of the list while only the visible rows (plus a few) exist in the DOM.
+ *
+ * A screen gives its columns (header, grid width, a cell renderer) and its rows; a screen whose rows do more
+ * (an inline form) renders them itself with `renderRow`. Styling is one Chakra `css` object on the scroll area that
+ * targets the parts by role and `data-column`: the rows stay plain elements, so a scroll or a new search result
+ * costs no style work per row (the one place class-free selectors replace Chakra props, for that reason).
+ */
+import { Box, type SystemStyleObject } from '@chakra-ui/react'
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
+import { Fragment, useCallback, useEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react'
+import { COMPACT_MEDIA, useCompactLayout } from '../lib/use-compact-layout'
+
+export interface VirtualColumn<Row> {
+  id: string
+  header: string
+  /** The column's grid track, e.g. 'minmax(0, 2fr)' or '11rem'. */
+  width: string
+  /** Its track in the phone layout; null hides the column there. Default: `width`. */
+  compactWidth?: string | null
+  align?: 'start' | 'end'
+  /** The cell's content (rows rendered by `renderRow` do not use it). */
+  cell?: (row: Row) => ReactNode
+}
+
+export interface RowHeight {
+  wide: number
+  compact: number
+}
+
+/** What a custom row must put on its role=row element. */
+export interface VirtualRowProps {
+  index: number
+  /** aria-rowindex: the header is row 1. */
+  rowIndex: number
+  /** Its position and height in the scrolled body. */
+  style: CSSProperties
+}
+
+export interface VirtualTableProps<Row> {
+  /** The table's accessible name, e.g. 'Diákok'. */
+  label: string
+  /** The scroll area's accessible name, e.g. 'Diáklista'. */
+  regionLabel: string
+  columns: readonly VirtualColumn<Row>[]
+  rows: readonly Row[]
+  getKey: (row: Row) => string | number
+  /** Fixed heights, no measuring (measuring costs a layout per row). */
+  rowHeight: RowHeight
+  /** A row in an expanded state (an inline form): it gets `expandedHeight` and stays mounted while scrolled away. */
+  expandedIndex?: number
+  expandedHeight?: RowHeight
+  renderRow?: (row: Row, props: VirtualRowProps) => ReactNode
+  /** Styles of the screen's own cell content (merged after the table's). */
+  css?: SystemStyleObject
+}
+
+export const HEADER_HEIGHT = 44
+const OVERSCAN = 4
+
+export function VirtualTable<Row>({
+  label,
+  regionLabel,
+  columns,
+  rows,
+  getKey,
+  rowHeight,
+  expandedIndex = -1,
+  expandedHeight = rowHeight,
+  renderRow,
+  css,
+}: VirtualTableProps<Row>) {
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const compact = useCompactLayout()
+  const normalHeight = compact ? rowHeight.compact : rowHeight.wide
+  const bigHeight = compact ? expandedHeight.compact : expandedHeight.wide
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => (index === expandedIndex ? bigHeight : normalHeight),
+    // A new key function makes the virtualizer recompute offsets: when the rows, the expanded row or the layout change.
+    getItemKey: useCallback(
+      (index: number) => (index < rows.length ? getKey(rows[index]) : index),
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- the extra deps are what invalidate the offsets
+      [rows, expandedIndex, compact, normalHeight, bigHeight],
+    ),
+    overscan: OVERSCAN,
+    scrollMargin: HEADER_HEIGHT,
+    rangeExtractor: useCallback(
+      (range: Range) => {
+        const indexes = defaultRangeExtractor(range)
+        if (expandedIndex < 0 || indexes.includes(expandedIndex)) return indexes
+        return [...indexes, expandedIndex].sort((a, b) => a - b)
+      },
+      [expandedIndex],
+    ),
+  })
+
+  // A new search result starts at its top.
+  useEffect(() => {
+    scrollRef.current?.scrollTo?.({ top: 0 })
+  }, [rows])
+
+  const tableCss = useMemo(() => mergeCss(tableStyles(columns), css), [columns, css])
+
+  return (
+    <Box
+      ref={scrollRef}
+      role="region"
+      aria-label={regionLabel}
+      tabIndex={0}
+      flex="1"
+      minH="64"
+      overflowY="auto"
+      overscrollBehavior="contain"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="md"
+      bg="bg"
+      css={tableCss}
+    >
+      <div role="table" aria-label={label} aria-rowcount={rows.length + 1}>
+        <div role="rowgroup" data-part="head">
+          <div role="row" aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
+            {columns.map((column) => (
+              <div role="columnheader" key={column.id} data-column={column.id} data-align={column.align}>
+                {column.header}
+              </div>
+            ))}
+          </div>
+        </div>
+        <div role="rowgroup" data-part="body" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]
+            const props: VirtualRowProps = {
+              index: item.index,
+              rowIndex: item.index + 2,
+              style: positionStyle(item.start - HEADER_HEIGHT, item.size),
+            }
+            return (
+              <Fragment key={item.key}>
+                {renderRow ? renderRow(row, props) : <DefaultRow row={row} columns={columns} {...props} />}
+              </Fragment>
+            )
+          })}
+        </div>
+      </div>
+    </Box>
+  )
+}
+
+function DefaultRow<Row>({
+  row,
+  columns,
+  rowIndex,
+  style,
+}: VirtualRowProps & { row: Row; columns: readonly VirtualColumn<Row>[] }) {
+  return (
+    <div role="row" aria-rowindex={rowIndex} style={style}>
+      {columns.map((column) => (
+        <div role="cell" key={column.id} data-column={column.id} data-align={column.align}>
+          {column.cell?.(row)}
+        </div>
+      ))}
+    </div>
+  )
+}
+
+// Memoised by value so an unchanged row receives the same style object and its memo holds.
+const styleCache = new Map<string, CSSProperties>()
+function positionStyle(top: number, height: number): CSSProperties {
+  const key = `${top}:${height}`
+  let style = styleCache.get(key)
+  if (!style) {
+    style = { transform: `translateY(${top}px)`, height }
+    if (styleCache.size > 2000) styleCache.clear()
+    styleCache.set(key, style)
+  }
+  return style
+}
+
+/** The table's one stylesheet: grid rows from the column widths, a sticky header, absolutely placed body rows. */
+function tableStyles<Row>(columns: readonly VirtualColumn<Row>[]): SystemStyleObject {
+  const wide = columns.map((column) => column.width).join(' ')
+  const compactColumns = columns.filter((column) => column.compactWidth !== null)
+  const compact = compactColumns.map((column) => column.compactWidth ?? column.width).join(' ')
+  const hidden = columns.filter((column) => column.compactWidth === null)
+  return {
+    '& [role=table]': { minWidth: '0', fontSize: 'sm' },
+    '& [data-part=head]': {
+      position: 'sticky',
+      top: '0',
+      zIndex: '1',
+      bg: 'bg.muted',
+      borderBottomWidth: '1px',
+      borderColor: 'border',
+    },
+    '& [role=columnheader]': {
+      fontWeight: 'semibold',
+      color: 'fg.muted',
+      fontSize: 'xs',
+      textTransform: 'uppercase',
+      letterSpacing: 'wide',
+    },
+    '& [data-part=body]': { position: 'relative' },
+    '& [data-part=body] > [role=row]': {
+      position: 'absolute',
+      top: '0',
+      left: '0',
+      width: '100%',
+      borderBottomWidth: '1px',
+      borderColor: 'border.muted',
+    },
+    '& [role=row]': {
+      display: 'grid',
+      gridTemplateColumns: wide,
+      alignItems: 'center',
+      columnGap: '3',
+      paddingInline: '4',
+      boxSizing: 'border-box',
+    },
+    '& [role=cell], & [role=columnheader]': {
+      minWidth: '0',
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+      whiteSpace: 'nowrap',
+    },
+    '& [data-align=end]': { textAlign: 'end' },
+    [COMPACT_MEDIA]: {
+      '& [role=row]': { gridTemplateColumns: compact, paddingInline: '3' },
+      ...Object.fromEntries(hidden.map((column) => [`& [data-column="${column.id}"]`, { display: 'none' }])),
+    },
+  }
+}
+
+/** `extra` after `base`; a selector or media query both have is merged, not replaced. */
+function mergeCss(base: SystemStyleObject, extra: SystemStyleObject | undefined): SystemStyleObject {
+  if (!extra) return base
+  const merged: Record<string, unknown> = { ...base }
+  for (const [key, value] of Object.entries(extra)) {
+    const current = merged[key]
+    merged[key] =
+      isPlainObject(current) && isPlainObject(value) ? { ...current, ...value } : (value as unknown)
+  }
+  return merged as SystemStyleObject
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
