@@ -2,6 +2,7 @@
  * Messages between the page and the service worker (DESIGN §5). Plain data only: both sides post and check these
  * shapes, so a typo in a `type` is a type error instead of a silent no-op.
  */
+import { isApiResourceId, type ApiResourceId } from './api-resources'
 
 /** Page → SW: activate the waiting worker. Sent only when the user presses 'Frissítés'. */
 export interface SkipWaitingMessage {
@@ -21,12 +22,12 @@ export type PageToSwMessage = SkipWaitingMessage | SetBackendUrlMessage
 
 /**
  * SW → page (BroadcastUpdate-style): a cached API answer changed. `path` is relative to the backend base
- * (e.g. `/students/`, `/notes/42`), `routeId` names the cached endpoint (see sw/api-routes.ts). The page refetches
- * the matching query.
+ * (e.g. `/students/`, `/notes/42`), `routeId` names the cached resource (contract/api-resources.ts). The page
+ * refetches the queries under the path's key (`queryKeyForPath`).
  */
 export interface ApiCacheUpdatedMessage {
   type: 'API_CACHE_UPDATED'
-  routeId: string
+  routeId: ApiResourceId
   path: string
   url: string
 }
@@ -49,7 +50,7 @@ export function isSwToPageMessage(data: unknown): data is SwToPageMessage {
   return (
     isObject(data) &&
     data.type === 'API_CACHE_UPDATED' &&
-    typeof data.routeId === 'string' &&
+    isApiResourceId(data.routeId) &&
     typeof data.path === 'string' &&
     typeof data.url === 'string'
   )

@@ -27,8 +27,12 @@ describe('planApiRequest', () => {
   })
 
   it('leaves requests outside the backend base alone', () => {
-    expect(planApiRequest(request('GET', 'https://iskola.pelda.hu/assets/app.js'), BASE)).toEqual({ kind: 'none' })
-    expect(planApiRequest(request('GET', 'https://mas.pelda.hu/api/students/'), BASE)).toEqual({ kind: 'none' })
+    expect(planApiRequest(request('GET', 'https://iskola.pelda.hu/assets/app.js'), BASE)).toEqual({
+      kind: 'none',
+    })
+    expect(planApiRequest(request('GET', 'https://mas.pelda.hu/api/students/'), BASE)).toEqual({
+      kind: 'none',
+    })
   })
 
   it('routes writes that make a cached answer stale through the refresh', () => {

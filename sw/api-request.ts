@@ -6,9 +6,7 @@ import { AUTH_HEADER, tokenFromAuthorization } from '../contract/http'
 import { API_ROUTES, apiPathOf, matchApiRoute, type ApiRoute } from './api-routes'
 
 export type ApiRequestPlan =
-  | { kind: 'cache'; route: ApiRoute; path: string }
-  | { kind: 'write'; path: string }
-  | { kind: 'none' }
+  { kind: 'cache'; route: ApiRoute; path: string } | { kind: 'write'; path: string } | { kind: 'none' }
 
 interface RequestLike {
   method: string

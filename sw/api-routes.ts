@@ -1,48 +1,22 @@
 /**
  * Which API answers the service worker keeps for offline use, and which writes make them stale (DESIGN §5).
  * Paths are relative to the backend base URL (`/api` on the page's origin by default), without the query string.
+ * The routes themselves are contract/api-resources.ts's table; this file adds the URL handling the worker needs.
  */
+import {
+  compiledApiResources,
+  isAuthPath,
+  matchApiResource,
+  type CompiledApiResource,
+} from '../contract/api-resources'
 
-export interface ApiRoute {
-  /** A stable name for the endpoint; the page maps it to its query (see contract/sw-protocol.ts). */
-  id: string
-  /** The GET paths this route caches. */
-  pattern: RegExp
-  /** Write paths (POST/PUT/DELETE) after which cached entries of this route are re-fetched. */
-  refreshedBy: RegExp[]
-  /** Refresh only the cached entry whose path equals the write's path (seating is saved per group). */
-  samePathOnly?: boolean
-}
+/** A cached API resource of contract/api-resources.ts, its templates compiled to patterns. */
+export type ApiRoute = CompiledApiResource
 
-const groupsWrite = /^\/groups(\/.*)?$/
-const classroomsWrite = /^\/classrooms(\/[^/]+)?\/?$/
+/** Every cached route, in table order: the service worker and the page read the same table. */
+export const API_ROUTES: readonly ApiRoute[] = compiledApiResources()
 
-export const API_ROUTES: readonly ApiRoute[] = [
-  { id: 'dashboard', pattern: /^\/dashboard\/?$/, refreshedBy: [/^\/dashboard\/?$/, /^\/auth\/setmfa\/?$/] },
-  { id: 'userSettings', pattern: /^\/dashboard\/userSettings\/?$/, refreshedBy: [/^\/dashboard\/userSettings\/?$/] },
-  { id: 'students', pattern: /^\/students\/?$/, refreshedBy: [/^\/students\/?$/, /^\/users(\/.*)?$/] },
-  { id: 'alerts', pattern: /^\/alerts\/?$/, refreshedBy: [/^\/alerts(\/.*)?$/] },
-  { id: 'groupsInstructor', pattern: /^\/groups\/instructor\/?$/, refreshedBy: [groupsWrite] },
-  { id: 'groups', pattern: /^\/groups\/?$/, refreshedBy: [groupsWrite] },
-  { id: 'classrooms', pattern: /^\/classrooms\/?$/, refreshedBy: [classroomsWrite] },
-  { id: 'classroom', pattern: /^\/classrooms\/[^/]+\/?$/, refreshedBy: [classroomsWrite] },
-  {
-    id: 'seating',
-    pattern: /^\/classrooms\/[^/]+\/groups\/[^/]+\/seating\/?$/,
-    refreshedBy: [/^\/classrooms\/[^/]+\/groups\/[^/]+\/seating\/?$/],
-    samePathOnly: true,
-  },
-  // POST /notes carries the group id in its body, so every cached group's notes are refreshed (there are few).
-  { id: 'notes', pattern: /^\/notes\/[^/]+\/?$/, refreshedBy: [/^\/notes(\/.*)?$/, groupsWrite] },
-  { id: 'workHours', pattern: /^\/work\/hours\/?$/, refreshedBy: [/^\/work\/hours(\/.*)?$/] },
-  { id: 'links', pattern: /^\/links\/?$/, refreshedBy: [/^\/links(\/.*)?$/] },
-  { id: 'proxyBlock', pattern: /^\/proxy\/block\/?$/, refreshedBy: [/^\/proxy\/block\/?$/] },
-]
-
-/** `auth/*` answers (login, MFA, logout) are never cached. */
-export function isAuthPath(path: string): boolean {
-  return /^\/auth(\/|$)/.test(path)
-}
+export { isAuthPath }
 
 /** Strips trailing slashes so `https://x/api/` and `https://x/api` are the same base. */
 export function normaliseBase(base: string): string {
@@ -71,8 +45,7 @@ export function apiPathOf(url: string | URL, base: string): string | null {
 
 /** The cached route for a GET path, or null (not cached: unknown endpoint or `auth/*`). */
 export function matchApiRoute(path: string): ApiRoute | null {
-  if (isAuthPath(path)) return null
-  return API_ROUTES.find((route) => route.pattern.test(path)) ?? null
+  return matchApiResource(path)
 }
 
 /** True when a write to `writePath` makes the cached GET at `cachedPath` stale. */

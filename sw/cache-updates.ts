@@ -24,7 +24,10 @@ export function cacheUpdatedMessage(url: string, base: string): ApiCacheUpdatedM
 }
 
 /** A Workbox plugin that calls `post` when a cached API answer was replaced by a different one. */
-export function apiUpdatePlugin(base: () => string, post: (message: ApiCacheUpdatedMessage) => void): WorkboxPlugin {
+export function apiUpdatePlugin(
+  base: () => string,
+  post: (message: ApiCacheUpdatedMessage) => void,
+): WorkboxPlugin {
   return {
     cacheDidUpdate: async ({ oldResponse, newResponse, request }) => {
       // The first answer for a URL is not an update: the page already has it.

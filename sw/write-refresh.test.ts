@@ -75,7 +75,10 @@ describe('refreshAfterWrite', () => {
 
   it('drops an entry whose refresh is not 200 instead of serving the old value', async () => {
     const storage = new FakeCacheStorage()
-    const cache = await seed(storage, 'tok-1', { '/groups/instructor': { groups: ['A'] }, '/groups': { groups: [] } })
+    const cache = await seed(storage, 'tok-1', {
+      '/groups/instructor': { groups: ['A'] },
+      '/groups': { groups: [] },
+    })
     const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
       String(input).endsWith('/instructor') ? json({ message: 'Nincs csoport' }, 404) : json({ groups: [] }),
     )

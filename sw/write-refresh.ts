@@ -54,7 +54,8 @@ export async function refreshAfterWrite(options: WriteRefreshOptions): Promise<n
         }
         await cache.put(key, response)
         const path = apiPathOf(key.url, base) ?? ''
-        notify?.({ type: 'API_CACHE_UPDATED', routeId: matchApiRoute(path)?.id ?? '', path, url: key.url })
+        const route = matchApiRoute(path)
+        if (route) notify?.({ type: 'API_CACHE_UPDATED', routeId: route.id, path, url: key.url })
         return true
       } catch {
         await cache.delete(key)

@@ -1,13 +1,14 @@
 /** GET /dashboard: the user, the features by id, the MFA email and the client config. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { DashboardResponse } from '../../contract/api'
+import { queryKeyOf } from '../../contract/api-resources'
 import { apiRequest } from '../lib/api-client'
 
 export async function getDashboard(): Promise<DashboardResponse> {
   return (await apiRequest<DashboardResponse>('/dashboard')).data
 }
 
-export const dashboardQuery = () => queryOptions({ queryKey: ['dashboard'], queryFn: getDashboard })
+export const dashboardQuery = () => queryOptions({ queryKey: queryKeyOf('dashboard'), queryFn: getDashboard })
 
 /** The dashboard of the signed-in user; screens read features and the user from here. */
 export function useDashboard() {

@@ -1,6 +1,7 @@
 /** GET /dashboard/userSettings: the server-stored (default-domain) settings. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { UserSettings, UserSettingsResponse } from '../../contract/api'
+import { queryKeyOf } from '../../contract/api-resources'
 import { apiRequest } from '../lib/api-client'
 
 export async function getUserSettings(): Promise<UserSettings> {
@@ -9,7 +10,7 @@ export async function getUserSettings(): Promise<UserSettings> {
 }
 
 export const userSettingsQuery = () =>
-  queryOptions({ queryKey: ['userSettings'], queryFn: getUserSettings, staleTime: 0 })
+  queryOptions({ queryKey: queryKeyOf('userSettings'), queryFn: getUserSettings, staleTime: 0 })
 
 export function useUserSettings() {
   return useQuery(userSettingsQuery())

@@ -1,9 +1,10 @@
 /**
- * The page's side of the worker's update notices: when a cached API answer changed, refetch the query that shows it.
- * Query keys start with the route id of sw/api-routes.ts (`['students']`, `['userSettings']`, `['notes', id]`…),
- * so a notice invalidates every query under that first key.
+ * The page's side of the worker's update notices: when a cached API answer changed, refetch the queries that show it.
+ * Query keys come from contract/api-resources.ts (`queryKeyOf('students')`, `queryKeyOf('notes', groupId)`), the
+ * table the worker caches by, so a notice for `/notes/g1` invalidates exactly the queries under `['notes', 'g1']`.
  */
 import type { QueryClient } from '@tanstack/react-query'
+import { queryKeyForPath } from '../../contract/api-resources'
 import { isSwToPageMessage, type ApiCacheUpdatedMessage } from '../../contract/sw-protocol'
 
 type Listener = (message: ApiCacheUpdatedMessage) => void
@@ -27,10 +28,17 @@ export function subscribeApiCacheUpdates(listener: Listener): () => void {
   return () => listeners.delete(listener)
 }
 
-/** Refetches the queries under `[routeId]` whenever the worker reports a changed cached answer. */
+/** The query key prefix a notice refreshes: the path's key, or all of the resource's queries if the path is unknown. */
+export function queryKeyOfNotice(message: ApiCacheUpdatedMessage): readonly unknown[] {
+  const key = queryKeyForPath(message.path)
+  // A worker from another release may cache by another table: its resource id is what it means.
+  return key && key[0] === message.routeId ? key : [message.routeId]
+}
+
+/** Refetches the queries showing the cached answer whenever the worker reports that it changed. */
 export function connectQueryClientToCacheUpdates(client: Pick<QueryClient, 'invalidateQueries'>): () => void {
   return subscribeApiCacheUpdates((message) => {
-    if (message.routeId) void client.invalidateQueries({ queryKey: [message.routeId] })
+    void client.invalidateQueries({ queryKey: queryKeyOfNotice(message) })
   })
 }
 

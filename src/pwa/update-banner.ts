@@ -53,7 +53,12 @@ export function showUpdateBanner({ onUpdate }: UpdateBannerOptions): () => void 
   reload.type = 'button'
   reload.textContent = 'Frissítés'
   reload.setAttribute('aria-describedby', text.id)
-  Object.assign(reload.style, buttonStyle, { border: '0', background: '#ffffff', color: '#1e40af', fontWeight: '600' })
+  Object.assign(reload.style, buttonStyle, {
+    border: '0',
+    background: '#ffffff',
+    color: '#1e40af',
+    fontWeight: '600',
+  })
   reload.addEventListener('click', () => {
     reload.disabled = true
     reload.setAttribute('aria-busy', 'true')

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Student, StudentsResponse } from '../../../../contract/api'
+import { queryKeyOf } from '../../../../contract/api-resources'
 import { apiRequest } from '../../../lib/api-client'
 
 export interface StudentsData {
@@ -19,7 +20,7 @@ export async function getStudents(signal?: AbortSignal): Promise<StudentsData> {
  * page reload (login, logout and the 401 rule all reload), which starts a fresh query cache.
  */
 export const studentsQuery = queryOptions({
-  queryKey: ['students'] as const,
+  queryKey: queryKeyOf('students'),
   queryFn: ({ signal }) => getStudents(signal),
   staleTime: 5 * 60_000,
 })
