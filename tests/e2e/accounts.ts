@@ -1,7 +1,8 @@
 /**
- * The accounts and students the end-to-end run creates before the server starts. Each spec that changes an
- * account's state (MFA e-mail, theme, password) has an account of its own, so specs never depend on each
- * other's order and a retried spec starts from a known state.
+ * The accounts and students the end-to-end run creates before the server starts (tests/e2e/global-setup.ts).
+ * Each spec that changes an account's state (MFA e-mail, theme, password) has an account of its own, so specs
+ * never depend on each other's order; an account whose state a spec changes has a twin for the retry, so a
+ * retried spec starts from the same state as the first try (see `accountFor`).
  */
 export type UserType = 'admin' | 'teacher' | 'student'
 
@@ -81,8 +82,20 @@ export const STUDENTS: Account[] = [
   })),
 ]
 
+/** The accounts a spec changes for good (MFA e-mail, theme): the retry signs in as an untouched twin. */
+const TWINNED: readonly UserKey[] = ['mfaAdmin', 'themer']
+
+const RETRY_TWINS: Partial<Record<UserKey, Account>> = Object.fromEntries(
+  TWINNED.map((key) => [key, { ...USERS[key], username: `${USERS[key].username}.ujra` }]),
+)
+
+/** The account `key` for a try: the first try (retry 0) gets USERS[key], a retry its untouched twin if it has one. */
+export function accountFor(key: UserKey, retry: number): Account {
+  return (retry > 0 ? RETRY_TWINS[key] : undefined) ?? USERS[key]
+}
+
 /** Every account the run creates. */
-export const ALL_ACCOUNTS: Account[] = [...Object.values(USERS), ...STUDENTS]
+export const ALL_ACCOUNTS: Account[] = [...Object.values(USERS), ...Object.values(RETRY_TWINS), ...STUDENTS]
 
 /** Every account of type student (the Diákok list shows exactly these). */
 export const ALL_STUDENTS: Account[] = ALL_ACCOUNTS.filter((a) => a.type === 'student')

@@ -3,7 +3,7 @@
  * wait on conditions — elements, responses, service-worker state — never on fixed sleeps.
  */
 import type { BrowserContext, Locator, Page, Response } from 'playwright-core'
-import type { Account } from './fixtures'
+import type { Account } from './accounts'
 import { assert, type SpecContext } from './harness'
 
 export const LOGIN_TITLE = 'Bejelentkezés'

@@ -2,7 +2,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Mailbox } from '../support/smtp'
 import type { NetCut } from '../support/netcut'
-import type { Account, UserKey } from './fixtures'
+import type { Account, UserKey } from './accounts'
 
 export interface SpecContext {
   browser: Browser

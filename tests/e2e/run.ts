@@ -17,7 +17,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
 import { startNetCut, type NetCut } from '../support/netcut'
 import { ensureBuild, removeDir, snapshotDist, startServer, tempDir, usersCli, type ServerHandle } from '../support/server'
 import { startSmtp, type Mailbox } from '../support/smtp'
-import { ALL_ACCOUNTS, USERS, type Account } from './fixtures'
+import { ALL_ACCOUNTS, USERS, type Account } from './accounts'
 import type { Spec, SpecContext } from './harness'
 
 const HERE = import.meta.dirname

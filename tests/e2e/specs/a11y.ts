@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { isDark, login, logout, openApp, openSettings, openStudents, setThemeViaApi, studentHome, studentRow, until, usernameField, waitForShell } from '../app'
-import { FIRST_STUDENT } from '../fixtures'
+import { FIRST_STUDENT } from '../accounts'
 import { assert, type Spec } from '../harness'
 
 const require = createRequire(import.meta.url)

@@ -16,7 +16,7 @@ import {
   waitForServiceWorkerControl,
   waitForShell,
 } from '../app'
-import { FIRST_STUDENT } from '../fixtures'
+import { FIRST_STUDENT } from '../accounts'
 import { assert, type Spec } from '../harness'
 
 const spec: Spec = {

@@ -20,8 +20,8 @@ import {
   waitForServiceWorkerControl,
   waitForShell,
 } from '../app'
-import type { Account } from '../fixtures'
-import { FIRST_STUDENT, STUDENTS } from '../fixtures'
+import type { Account } from '../accounts'
+import { FIRST_STUDENT, STUDENTS } from '../accounts'
 import { assert, type SpecContext, type Spec } from '../harness'
 
 /** Fails when anything stored in the browser still mentions one of `traces`. */

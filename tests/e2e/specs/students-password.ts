@@ -13,7 +13,7 @@ import {
   waitForApi,
   waitForShell,
 } from '../app'
-import { ALL_STUDENTS, FIRST_STUDENT } from '../fixtures'
+import { ALL_STUDENTS, FIRST_STUDENT } from '../accounts'
 import { assert, type Spec } from '../harness'
 
 const spec: Spec = {
