@@ -139,7 +139,8 @@ export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: serial('id').primaryKey(),
-    scope: text('scope', { enum: ['user', 'ip'] }).notNull(),
+    // 'mfa': a wrong MFA code, 'mfaLogin': a code mailed; both keyed by the account (no CHECK in SQL: no migration).
+    scope: text('scope', { enum: ['user', 'ip', 'mfa', 'mfaLogin'] }).notNull(),
     key: text('key').notNull(),
     at: ts('at').notNull(),
   },

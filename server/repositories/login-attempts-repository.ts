@@ -1,9 +1,13 @@
-/** Failed sign-ins in the database, so throttling holds across several server processes. */
-import { and, count, eq, gte, lt, min } from 'drizzle-orm'
+/**
+ * Failed sign-ins, wrong MFA codes and mailed MFA codes in the database, so throttling holds across several
+ * server processes. Scopes: 'user' and 'ip' (wrong passwords), 'mfa' (wrong codes) and 'mfaLogin' (codes mailed),
+ * the last two keyed by the account.
+ */
+import { and, count, eq, gte, inArray, lt, min } from 'drizzle-orm'
 import type { Db } from '../db'
 import { loginAttempts } from '../db/schema'
 
-export type AttemptScope = 'user' | 'ip'
+export type AttemptScope = 'user' | 'ip' | 'mfa' | 'mfaLogin'
 
 export async function recordFailure(db: Db, entries: { scope: AttemptScope; key: string }[], at: Date): Promise<void> {
   if (entries.length) await db.insert(loginAttempts).values(entries.map((e) => ({ ...e, at })))
@@ -23,8 +27,9 @@ export async function failuresSince(
   return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null }
 }
 
-export async function clearFailures(db: Db, scope: AttemptScope, key: string): Promise<void> {
-  await db.delete(loginAttempts).where(and(eq(loginAttempts.scope, scope), eq(loginAttempts.key, key)))
+export async function clearFailures(db: Db, scope: AttemptScope | AttemptScope[], key: string): Promise<void> {
+  const scopes = Array.isArray(scope) ? scope : [scope]
+  await db.delete(loginAttempts).where(and(inArray(loginAttempts.scope, scopes), eq(loginAttempts.key, key)))
 }
 
 export async function deleteOldFailures(db: Db, before: Date): Promise<void> {

@@ -12,9 +12,19 @@ import { HttpError } from '../lib/http-error'
 import { verifyDummyPassword, verifyPassword } from '../lib/password'
 import { newMfaCode, newToken, sha256 } from '../lib/tokens'
 import { writeAudit } from '../repositories/audit-repository'
-import { clearFailures, failuresSince, recordFailure } from '../repositories/login-attempts-repository'
-import { countWrongAttempt, consumeChallenge, findChallenge, insertChallenge } from '../repositories/mfa-repository'
-import { deleteSession, findSessionWithUser, insertSession, touchSession } from '../repositories/sessions-repository'
+import { clearFailures, failuresSince, recordFailure, type AttemptScope } from '../repositories/login-attempts-repository'
+import {
+  countWrongAttempt,
+  consumeChallenge,
+  findChallenge,
+  insertChallenge,
+} from '../repositories/mfa-repository'
+import {
+  deleteSession,
+  findSessionWithUser,
+  insertSession,
+  touchSession,
+} from '../repositories/sessions-repository'
 import { findUserByUsername } from '../repositories/users-repository'
 import { mfaMail, type Mailer } from './mailer'
 
@@ -26,6 +36,10 @@ export const THROTTLE = {
   windowMs: 15 * 60 * 1000,
   perAccount: 5,
   perIp: 30,
+  /** Wrong MFA codes per account in the window, over all its logins (two challenges' worth). */
+  mfaCodesPerAccount: 10,
+  /** MFA codes mailed per account in the window. */
+  mfaLoginsPerAccount: 5,
 } as const
 
 export interface AuthDeps {
@@ -43,25 +57,42 @@ export interface LoginResult {
 
 const codeHash = (loginTokenHash: string, code: string) => sha256(`${loginTokenHash}:${code}`)
 
-async function assertNotThrottled(deps: AuthDeps, accountKey: string, ip: string): Promise<void> {
+type Limit = [scope: AttemptScope, key: string, max: number]
+
+/** 429 with Retry-After when any `[scope, key, max]` has `max` or more entries in the window. */
+async function assertUnder(deps: Pick<AuthDeps, 'db' | 'now'>, limits: Limit[]): Promise<void> {
   const now = deps.now()
   const since = new Date(now.getTime() - THROTTLE.windowMs)
-  const [account, address] = await Promise.all([
-    failuresSince(deps.db, 'user', accountKey, since),
-    failuresSince(deps.db, 'ip', ip, since),
-  ])
-  const blocked = [
-    account.count >= THROTTLE.perAccount ? account.oldest : null,
-    address.count >= THROTTLE.perIp ? address.oldest : null,
-  ].filter((d): d is Date => d !== null)
+  const counts = await Promise.all(limits.map(([scope, key]) => failuresSince(deps.db, scope, key, since)))
+  const blocked = counts
+    .map((c, i) => (c.count >= limits[i][2] ? c.oldest : null))
+    .filter((d): d is Date => d !== null)
   if (!blocked.length) return
   const until = Math.max(...blocked.map((oldest) => oldest.getTime() + THROTTLE.windowMs))
   const retryAfter = Math.max(1, Math.ceil((until - now.getTime()) / 1000))
   throw new HttpError(429, MESSAGES.throttled, { 'retry-after': String(retryAfter) })
 }
 
+/**
+ * Before the password is checked: wrong passwords per account and per IP, and — so that a known password does not
+ * buy unlimited code guesses by signing in again — wrong MFA codes and mailed codes per account.
+ */
+function assertNotThrottled(deps: AuthDeps, accountKey: string, ip: string): Promise<void> {
+  return assertUnder(deps, [
+    ['user', accountKey, THROTTLE.perAccount],
+    ['ip', ip, THROTTLE.perIp],
+    ['mfa', accountKey, THROTTLE.mfaCodesPerAccount],
+    ['mfaLogin', accountKey, THROTTLE.mfaLoginsPerAccount],
+  ])
+}
+
 /** Checks the credentials; answers with a session token, or with a temporary token and a mailed code. */
-export async function login(deps: AuthDeps, username: string, password: string, ip: string): Promise<LoginResult> {
+export async function login(
+  deps: AuthDeps,
+  username: string,
+  password: string,
+  ip: string,
+): Promise<LoginResult> {
   const accountKey = username.trim().toLowerCase()
   await assertNotThrottled(deps, accountKey, ip)
 
@@ -90,11 +121,20 @@ export async function login(deps: AuthDeps, username: string, password: string, 
     const code = newMfaCode()
     const expiresAt = new Date(now.getTime() + LIMITS.mfaTtlSeconds * 1000)
     await deps.db.transaction(async (tx) => {
+      await recordFailure(tx, [{ scope: 'mfaLogin', key: accountKey }], now)
       await insertSession(tx, { tokenHash, userId: user.id, kind: 'mfa', expiresAt, now })
-      await insertChallenge(tx, { loginTokenHash: tokenHash, userId: user.id, codeHash: codeHash(tokenHash, code), expiresAt, now })
+      await insertChallenge(tx, {
+        loginTokenHash: tokenHash,
+        userId: user.id,
+        codeHash: codeHash(tokenHash, code),
+        expiresAt,
+        now,
+      })
     })
     try {
-      await deps.mailer.send(mfaMail(deps.config.PRODUCT_NAME, user.mfaEmail, code, LIMITS.mfaTtlSeconds / 60))
+      await deps.mailer.send(
+        mfaMail(deps.config.PRODUCT_NAME, user.mfaEmail, code, LIMITS.mfaTtlSeconds / 60),
+      )
     } catch (error) {
       await deleteSession(deps.db, tokenHash)
       throw error
@@ -103,14 +143,24 @@ export async function login(deps: AuthDeps, username: string, password: string, 
   }
 
   await deps.db.transaction(async (tx) => {
-    await insertSession(tx, { tokenHash, userId: user.id, kind: 'session', expiresAt: new Date(now.getTime() + SESSION_TTL_MS), now })
+    await insertSession(tx, {
+      tokenHash,
+      userId: user.id,
+      kind: 'session',
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+      now,
+    })
     await writeAudit(tx, { username: user.username, type: 'dashboardAuthentication', at: now })
   })
   return { Token: token, mfa: false, message: MESSAGES.loginOk }
 }
 
 /** Exchanges a temporary token and its mailed code for a session token. */
-export async function completeMfa(deps: AuthDeps, temporaryToken: string, code: string): Promise<{ Token: string; message: string }> {
+export async function completeMfa(
+  deps: AuthDeps,
+  temporaryToken: string,
+  code: string,
+): Promise<{ Token: string; message: string }> {
   const loginTokenHash = sha256(temporaryToken)
   const session = await findSessionWithUser(deps.db, loginTokenHash)
   const challenge = session?.kind === 'mfa' ? await findChallenge(deps.db, loginTokenHash) : null
@@ -118,6 +168,8 @@ export async function completeMfa(deps: AuthDeps, temporaryToken: string, code: 
     throw new HttpError(401, MESSAGES.notLoggedIn)
   }
   if (challenge.attempts >= LIMITS.mfaMaxAttempts) throw new HttpError(401, MESSAGES.mfaTooManyTries)
+  const accountKey = session.user.username.toLowerCase()
+  await assertUnder(deps, [['mfa', accountKey, THROTTLE.mfaCodesPerAccount]])
   const now = deps.now()
   if (now.getTime() > challenge.expiresAt.getTime()) throw new HttpError(401, MESSAGES.mfaExpired)
 
@@ -125,6 +177,7 @@ export async function completeMfa(deps: AuthDeps, temporaryToken: string, code: 
   const given = Buffer.from(codeHash(loginTokenHash, code), 'hex')
   if (!timingSafeEqual(expected, given)) {
     const attempts = await countWrongAttempt(deps.db, loginTokenHash)
+    await recordFailure(deps.db, [{ scope: 'mfa', key: accountKey }], now)
     if (attempts === null) throw new HttpError(401, MESSAGES.notLoggedIn)
     throw new HttpError(401, attempts >= LIMITS.mfaMaxAttempts ? MESSAGES.mfaTooManyTries : MESSAGES.mfaWrong)
   }
@@ -141,6 +194,7 @@ export async function completeMfa(deps: AuthDeps, temporaryToken: string, code: 
       now,
     })
     await writeAudit(tx, { username: session.user.username, type: 'dashboardAuthentication', at: now })
+    await clearFailures(tx, ['mfa', 'mfaLogin'], accountKey)
     return true
   })
   if (!consumed) throw new HttpError(401, MESSAGES.notLoggedIn)

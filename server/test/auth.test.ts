@@ -211,6 +211,68 @@ describe.each(drivers)('MFA on %s', (driver) => {
     expect((await mfa(t, temporary, '12ab56')).statusCode).toBe(400)
   })
 
+  it('limits code guesses per account across logins: 25 logins × 5 wrong codes give at most 10 guesses and 2 mails', async () => {
+    const email = `talalgatas-${Math.random().toString(36).slice(2)}@pelda.hu`
+    const { username, password } = await t.user('teacher', { mfaEmail: email })
+    const mailsBefore = t.mailer.messages.filter((m) => m.to === email).length
+    let guesses = 0
+    let refused = 0
+    for (let round = 0; round < 25; round++) {
+      const started = await login(t, username, password)
+      if (started.statusCode === 429) {
+        expect(started.json()).toEqual({ code: 429, message: MESSAGES.throttled })
+        expect(Number(started.headers['retry-after'])).toBeGreaterThan(0)
+        refused++
+        continue
+      }
+      const temporary = started.json().Token as string
+      const wrong = t.mailer.lastCode(email) === '000000' ? '111111' : '000000'
+      for (let i = 0; i < 5; i++) {
+        const res = await mfa(t, temporary, wrong)
+        if (res.statusCode === 401) guesses++
+        else expect(res.statusCode).toBe(429)
+      }
+    }
+    expect(guesses).toBe(THROTTLE.mfaCodesPerAccount)
+    expect(refused).toBe(23)
+    expect(t.mailer.messages.filter((m) => m.to === email).length - mailsBefore).toBe(2)
+
+    // The count is in the database: another server process refuses too.
+    const other = await t.secondApp()
+    const viaOther = await other.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: nextIp() })
+    expect(viaOther.statusCode).toBe(429)
+    expect(viaOther.headers['retry-after']).toBeDefined()
+
+    t.clock.advance(THROTTLE.windowMs + 1000)
+    expect((await login(t, username, password)).json()).toMatchObject({ mfa: true })
+  })
+
+  it('refuses a fresh temporary token once the account used up its wrong codes', async () => {
+    const email = `elore-${Math.random().toString(36).slice(2)}@pelda.hu`
+    const { username, password } = await t.user('teacher', { mfaEmail: email })
+    // Several logins first, then guesses with each: the limit is on the account, not the challenge.
+    const tokens: string[] = []
+    for (let i = 0; i < THROTTLE.mfaLoginsPerAccount; i++) tokens.push((await login(t, username, password)).json().Token)
+    const sixth = await login(t, username, password)
+    expect(sixth.statusCode).toBe(429)
+    expect(sixth.json()).toEqual({ code: 429, message: MESSAGES.throttled })
+    const statuses: number[] = []
+    for (const token of tokens) for (let i = 0; i < 5; i++) statuses.push((await mfa(t, token, '000000')).statusCode)
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(THROTTLE.mfaCodesPerAccount)
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(25 - THROTTLE.mfaCodesPerAccount)
+  })
+
+  it('forgets wrong codes and mailed codes once the account signs in', async () => {
+    const email = `elgepelt-${Math.random().toString(36).slice(2)}@pelda.hu`
+    const { username, password } = await t.user('teacher', { mfaEmail: email })
+    for (let round = 0; round < 4; round++) {
+      const temporary = (await login(t, username, password)).json().Token as string
+      const code = t.mailer.lastCode(email)
+      expect((await mfa(t, temporary, code === '000000' ? '111111' : '000000')).statusCode).toBe(401)
+      expect((await mfa(t, temporary, code)).statusCode).toBe(200)
+    }
+  })
+
   it('sets, shows and clears the MFA email; an invalid one is 400', async () => {
     const { token } = await t.signedIn('teacher')
     const set = (email: string) =>

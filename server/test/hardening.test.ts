@@ -2,6 +2,7 @@
  * Answers to hostile or broken requests (issue 6, "server defects found by probing it"): a NUL character in any
  * input, refusals Fastify and Node make themselves, and what reaches the log.
  */
+import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import { join } from 'node:path'
@@ -11,7 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../contract/messages'
 import { buildApp } from '../app'
 import { loggerOptions, safeError } from '../lib/log'
-import { CapturingMailer, drivers, freshDatabase, tempDir, testConfig, useTestApp, type TestApp } from './build'
+import { newToken, sha256 } from '../lib/tokens'
+import { BAD_TOKENS_PER_IP } from '../plugins/app/auth'
+import { insertSession } from '../repositories/sessions-repository'
+import { createUser } from '../repositories/users-repository'
+import { CapturingMailer, drivers, freshDatabase, tempDir, TEST_LOG_N, testConfig, useTestApp, type TestApp } from './build'
 
 /** One raw HTTP/1.1 exchange (the parts Node refuses before Fastify never reach `inject`). */
 function rawRequest(app: FastifyInstance, request: string): Promise<{ status: number; headers: string; body: string }> {
@@ -158,4 +163,58 @@ describe('refusals made before routing', () => {
       expect(JSON.parse(res.body)).toEqual({ code: 404, message: MESSAGES.notFound })
     },
   )
+})
+
+describe.each(drivers)('tokens that match no session on %s', (driver) => {
+  let app: FastifyInstance
+  let drop: () => Promise<void>
+  let lookups = 0
+  let handle: Awaited<ReturnType<typeof freshDatabase>>['handle']
+
+  beforeAll(async () => {
+    const fresh = await freshDatabase(driver)
+    drop = fresh.drop
+    handle = fresh.handle
+    // Counts the queries the app starts (every session look-up is one select).
+    const db = new Proxy(fresh.handle.db, {
+      get(target, property, receiver) {
+        if (property === 'select') lookups++
+        return Reflect.get(target, property, receiver)
+      },
+    })
+    app = await buildApp({ config: testConfig(), db: { ...fresh.handle, db }, mailer: new CapturingMailer() })
+    await app.ready()
+  })
+  afterAll(async () => {
+    await app.close()
+    await drop()
+  })
+
+  it('count against the IP: of 1,400 random tokens most are refused with 429 and Retry-After, without a database look-up', async () => {
+    const statuses = new Map<number, number>()
+    let lastRefusal: Awaited<ReturnType<FastifyInstance['inject']>> | undefined
+    lookups = 0
+    for (let i = 0; i < 1400; i++) {
+      const res = await app.inject({
+        url: '/api/dashboard',
+        headers: { authorization: `Bearer ${randomBytes(32).toString('base64url')}` },
+        remoteAddress: '10.9.9.9',
+      })
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
+      if (res.statusCode === 429) lastRefusal = res
+    }
+    expect(statuses.get(401)).toBe(BAD_TOKENS_PER_IP)
+    expect(statuses.get(429)).toBe(1400 - BAD_TOKENS_PER_IP)
+    expect(lookups).toBe(BAD_TOKENS_PER_IP)
+    expect(lastRefusal!.json()).toEqual({ code: 429, message: MESSAGES.rateLimited })
+    expect(Number(lastRefusal!.headers['retry-after'])).toBeGreaterThan(0)
+    expect(Number(lastRefusal!.headers['retry-after'])).toBeLessThanOrEqual(60)
+
+    // Another address with a real session is not affected.
+    const user = await createUser(handle.db, { username: `tanar-${randomBytes(3).toString('hex')}`, name: 'Tanár', type: 'teacher', password: 'jelszo-12345' }, { logN: TEST_LOG_N })
+    const token = newToken()
+    await insertSession(handle.db, { tokenHash: sha256(token), userId: user.id, kind: 'session', expiresAt: new Date(Date.now() + 60_000), now: new Date() })
+    const other = await app.inject({ url: '/api/dashboard', headers: { authorization: token }, remoteAddress: '10.9.9.10' })
+    expect(other.statusCode).toBe(200)
+  })
 })

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin'
 import type { FeatureId } from '../../../contract/features'
 import { tokenFromAuthorization } from '../../../contract/http'
 import { MESSAGES } from '../../../contract/messages'
+import { BadTokenLimiter } from '../../lib/bad-token-limiter'
 import { HttpError } from '../../lib/http-error'
 import { resolveSession } from '../../services/auth-service'
 import { featuresOfUser, missingFeatures } from '../../services/features-service'
@@ -15,16 +16,28 @@ import { featuresOfUser, missingFeatures } from '../../services/features-service
 /** Longer values cannot be our tokens; skip the lookup. */
 const MAX_TOKEN_LENGTH = 256
 
+/**
+ * Tokens per minute per IP that may match no session before that IP's tokens get 429 without a look-up: room for
+ * a school's tablets behind one address to come back with expired sessions, none for guessing.
+ */
+export const BAD_TOKENS_PER_IP = 60
+
 export default fp(
   async (app) => {
     app.decorateRequest('session', null)
     app.decorateRequest('features', null)
 
+    const badTokens = new BadTokenLimiter({ max: BAD_TOKENS_PER_IP, windowMs: 60_000 })
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return
       const token = tokenFromAuthorization(request.headers.authorization)
-      if (!token || token.length > MAX_TOKEN_LENGTH) return
-      request.session = await resolveSession({ db: app.db, now: app.now }, token)
+      if (!token) return
+      // Wall-clock time: the limiter's window is real, whatever clock the sessions use (tests move that one).
+      const now = Date.now()
+      const wait = badTokens.retryAfter(request.ip, now)
+      if (wait > 0) throw new HttpError(429, MESSAGES.rateLimited, { 'retry-after': String(wait) })
+      request.session = token.length > MAX_TOKEN_LENGTH ? null : await resolveSession({ db: app.db, now: app.now }, token)
+      if (!request.session) badTokens.record(request.ip, now)
     })
 
     const requireSession = async (request: FastifyRequest) => {
