@@ -39,6 +39,8 @@ export interface BuildOptions {
   rateLimitMax?: number
   /** Milliseconds between clean-ups of expired rows; 0 turns them off. Default hourly. */
   housekeepingMs?: number
+  /** Called for every route the app registers (the route × role test lists them with it). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void
 }
 
 // Bodies are validated strictly: unknown fields are an error (never silently dropped) and types are not coerced.
@@ -58,6 +60,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>()
+
+  if (options.onRoute) app.addHook('onRoute', options.onRoute)
 
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? bodyAjv : otherAjv).compile(schema as object),

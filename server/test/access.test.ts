@@ -1,4 +1,7 @@
-/** Every route × role (anonymous, student, teacher, admin) answers with the expected status (DESIGN §6). */
+/**
+ * Every route × role (anonymous, student, teacher, admin) answers with the expected status (DESIGN §6). The list
+ * of routes is the one the app registered (Fastify's onRoute): a new /api route without a row here fails the suite.
+ */
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../contract/messages'
@@ -9,6 +12,8 @@ type Role = 'anonymous' | 'student' | 'teacher' | 'admin'
 interface Case {
   method: 'GET' | 'POST' | 'DELETE'
   url: string
+  /** The registered URL pattern when `url` fills in a parameter (e.g. '/api/alerts/:id'). */
+  route?: string
   body?: (t: TestApp) => Promise<unknown> | unknown
   expected: Record<Role, number>
 }
@@ -17,6 +22,16 @@ const signedInOnly = { anonymous: 401, student: 200, teacher: 200, admin: 200 }
 
 const CASES: Case[] = [
   { method: 'GET', url: '/api/health', expected: { anonymous: 200, student: 200, teacher: 200, admin: 200 } },
+  // Signing in needs no session: any caller with a right username and password gets a token.
+  {
+    method: 'POST',
+    url: '/api/auth/login',
+    body: async (t) => {
+      const { username, password } = await t.user('teacher')
+      return { username, password }
+    },
+    expected: { anonymous: 200, student: 200, teacher: 200, admin: 200 },
+  },
   { method: 'GET', url: '/api/dashboard', expected: signedInOnly },
   { method: 'GET', url: '/api/dashboard/userSettings', expected: signedInOnly },
   {
@@ -35,8 +50,16 @@ const CASES: Case[] = [
     expected: { anonymous: 401, student: 401, teacher: 401, admin: 401 },
   },
   { method: 'GET', url: '/api/alerts', expected: signedInOnly },
-  { method: 'GET', url: '/api/students/', expected: { anonymous: 401, student: 403, teacher: 200, admin: 200 } },
-  { method: 'GET', url: '/api/students', expected: { anonymous: 401, student: 403, teacher: 200, admin: 200 } },
+  {
+    method: 'GET',
+    url: '/api/students/',
+    expected: { anonymous: 401, student: 403, teacher: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    url: '/api/students',
+    expected: { anonymous: 401, student: 403, teacher: 200, admin: 200 },
+  },
   {
     method: 'POST',
     url: '/api/students/password',
@@ -52,6 +75,7 @@ const CASES: Case[] = [
   {
     method: 'DELETE',
     url: `/api/alerts/${randomUUID()}`,
+    route: '/api/alerts/:id',
     expected: { anonymous: 401, student: 403, teacher: 403, admin: 404 },
   },
 ]
@@ -66,10 +90,33 @@ describe.each(drivers)('access matrix on %s', (driver) => {
     const headers: Record<string, string> = {}
     if (role !== 'anonymous') headers.authorization = (await t.signedIn(role)).token
     const payload = body ? await body(t) : undefined
-    const res = await t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) })
+    const res = await t.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    })
     expect(res.statusCode, res.body).toBe(status)
     if (status === 401) expect(res.json()).toEqual({ code: 401, message: MESSAGES.notLoggedIn })
     if (status === 403) expect(res.json()).toEqual({ code: 403, message: MESSAGES.forbidden })
+  })
+
+  it('has a row for every role on every /api route the app registered', () => {
+    const registered = t.routes
+      .filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url.replace(/\/$/, '')}`)
+    expect(registered.length).toBeGreaterThan(5)
+    const covered = new Set(
+      CASES.filter((c) => ROLES.every((role) => typeof c.expected[role] === 'number')).map(
+        (c) => `${c.method} ${(c.route ?? c.url).replace(/\/$/, '')}`,
+      ),
+    )
+    expect(registered.filter((route) => !covered.has(route))).toEqual([])
+  })
+
+  it("takes only the contract's FeatureIds in requireFeatures (a typo does not typecheck)", () => {
+    // @ts-expect-error 'getAllStudent' is not a FeatureId
+    expect(typeof t.app.requireFeatures('getAllStudent')).toBe('function')
   })
 
   it('accepts the token with a "Bearer " prefix', async () => {

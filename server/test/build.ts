@@ -12,7 +12,16 @@
  *   })
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -96,9 +105,14 @@ function pgliteTemplate(): Promise<Blob> {
 }
 
 /** A fresh, migrated database for `driver`; `drop()` closes and removes it. */
-export async function freshDatabase(driver: Driver): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+export async function freshDatabase(
+  driver: Driver,
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (driver === 'pglite') {
-    const handle = await openDatabase({ DATA_DIR: '', DATABASE_URL: null }, { memory: true, loadDataDir: await pgliteTemplate() })
+    const handle = await openDatabase(
+      { DATA_DIR: '', DATABASE_URL: null },
+      { memory: true, loadDataDir: await pgliteTemplate() },
+    )
     await handle.migrate()
     return { handle, drop: () => handle.close() }
   }
@@ -137,10 +151,15 @@ export interface TestApp {
   config: Config
   mailer: CapturingMailer
   clock: TestClock
+  /** Every route the app registered (method and URL pattern, as Fastify's onRoute hook saw them). */
+  routes: { method: string; url: string }[]
   /** Another app instance on the same database (as a second server process would be). */
   secondApp(): Promise<FastifyInstance>
   /** Creates a user with a unique username. */
-  user(type: UserType, options?: { mfaEmail?: string; name?: string; username?: string; password?: string }): Promise<TestUser>
+  user(
+    type: UserType,
+    options?: { mfaEmail?: string; name?: string; username?: string; password?: string },
+  ): Promise<TestUser>
   /** Creates a user and a session for it (straight in the database). */
   signedIn(type: UserType, options?: { name?: string }): Promise<TestUser & { token: string }>
 }
@@ -148,15 +167,23 @@ export interface TestApp {
 let counter = 0
 
 /** Registers beforeAll/afterAll that build the app on a fresh database; use the returned object inside tests. */
-export function useTestApp(driver: Driver, options: { env?: Record<string, string>; rateLimitMax?: number } = {}): TestApp {
+export function useTestApp(
+  driver: Driver,
+  options: { env?: Record<string, string>; rateLimitMax?: number } = {},
+): TestApp {
   let dropDb: (() => Promise<void>) | undefined
   const apps: FastifyInstance[] = []
   const clock = new TestClock()
   const mailer = new CapturingMailer()
-  const t = { clock, mailer } as TestApp
+  const t = { clock, mailer, routes: [] } as unknown as TestApp
 
   const make = async () => {
+    const first = apps.length === 0
     const app = await buildApp({
+      onRoute: (route) => {
+        if (!first) return
+        for (const method of [route.method].flat()) t.routes.push({ method, url: route.url })
+      },
       config: t.config,
       db: t.handle,
       mailer,
