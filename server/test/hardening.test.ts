@@ -77,6 +77,24 @@ describe.each(drivers)('NUL characters on %s', (driver) => {
   })
 })
 
+describe.each(drivers)('the short-link base without SHORT_LINK_BASE on %s', (driver) => {
+  const t = useTestApp(driver)
+
+  it.each([
+    ['evil.example"><script>', '/s/'],
+    ['evil.example/<b>', '/s/'],
+    ['a b', '/s/'],
+    ['portal.iskola.hu', 'http://portal.iskola.hu/s/'],
+    ['Portal.Iskola.hu:8080', 'http://portal.iskola.hu:8080/s/'],
+    ['192.168.1.20:8080', 'http://192.168.1.20:8080/s/'],
+  ])('with Host %s is %s', async (host, expected) => {
+    const { token } = await t.signedIn('teacher')
+    const res = await t.app.inject({ url: '/api/dashboard', headers: { authorization: token, host } })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().config).toEqual({ shortLinkBase: expected })
+  })
+})
+
 describe.each(drivers)('the log on %s', (driver) => {
   const lines: string[] = []
   let app: FastifyInstance
