@@ -15,6 +15,6 @@ export const CreateAlertRequest = Type.Object(
 )
 export type CreateAlertRequest = Static<typeof CreateAlertRequest>
 
-/** The id of DELETE /alerts/:id. */
-export const AlertIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-fA-F-]{36}$' }) })
+/** The id of DELETE /alerts/:id. Any text is accepted; one that is not a UUID names no announcement (404). */
+export const AlertIdParams = Type.Object({ id: Type.String({ maxLength: 200 }) })
 export type AlertIdParams = Static<typeof AlertIdParams>

@@ -231,5 +231,27 @@ describe.each(drivers)('resources on %s', (driver) => {
       const after = (await get('/api/alerts', admin.token)).json().alerts as { id: string }[]
       expect(after.some((a) => a.id === alert.id)).toBe(false)
     })
+
+    it('answers 404 with the Hungarian message, not a database error, to an id that is not a UUID', async () => {
+      const admin = await t.signedIn('admin')
+      const existing = await createAlert(t.handle.db, 'Marad.')
+      for (const id of [
+        '-'.repeat(36),
+        'a'.repeat(36),
+        'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz',
+        'nem-uuid',
+        '12345',
+      ]) {
+        const res = await t.app.inject({
+          method: 'DELETE',
+          url: `/api/alerts/${id}`,
+          headers: { authorization: admin.token },
+        })
+        expect(res.statusCode, id).toBe(404)
+        expect(res.json()).toEqual({ code: 404, message: MESSAGES.notFound })
+      }
+      const after = (await get('/api/alerts', admin.token)).json().alerts as { id: string }[]
+      expect(after.some((a) => a.id === existing.id)).toBe(true)
+    })
   })
 })
