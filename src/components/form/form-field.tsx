@@ -5,12 +5,11 @@
  */
 import { Field } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
-import type { FieldError } from 'react-hook-form'
 
 export interface FormFieldProps {
   label: ReactNode
   /** The field's error: shown in red under the control, and the control is marked invalid. */
-  error?: FieldError | string | null
+  error?: { message?: string } | string | null
   helper?: ReactNode
   disabled?: boolean
   children: ReactNode

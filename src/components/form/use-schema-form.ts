@@ -22,7 +22,8 @@ import {
  * What a message can be given for: `required` (the field is empty, whichever keyword failed), a schema keyword,
  * or `invalid` (every other failure of the field).
  */
-export type Rule = 'required' | 'minLength' | 'maxLength' | 'pattern' | 'format' | 'minimum' | 'maximum' | 'type' | 'invalid'
+export type Rule =
+  'required' | 'minLength' | 'maxLength' | 'pattern' | 'format' | 'minimum' | 'maximum' | 'type' | 'invalid'
 
 /** Per field: one message for every rule, or one per rule (a missing rule falls back to `invalid`). */
 export type FormMessages<T> = { [K in keyof T]?: string | Partial<Record<Rule, string>> }

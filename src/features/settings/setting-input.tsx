@@ -1,6 +1,8 @@
 /** One setting's input by its type: text, boolean, select or a custom component (spec §2). */
 import { Field, Input, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react'
-import { useState, type ComponentType } from 'react'
+import { Type } from '@sinclair/typebox'
+import type { ComponentType } from 'react'
+import { FormField, useSchemaForm } from '../../components/form'
 import type { SettingsValues } from '../../lib/settings/settings-values'
 import { QuickActionsEditor, type CustomSettingProps } from './quick-actions-editor'
 import type { SettingDefinition } from './settings-definitions'
@@ -17,7 +19,10 @@ interface SettingInputProps {
   onChange: (value: unknown) => void
 }
 
-/** A text setting commits on blur or Enter, so half-typed values are never saved. */
+/**
+ * A text setting is a one-field form (src/components/form): it commits on blur or Enter, so half-typed values are
+ * never saved; a value the rules refuse shows its message and is not saved.
+ */
 function TextSetting({
   definition,
   value,
@@ -29,24 +34,43 @@ function TextSetting({
   disabledReason: string | null
   onChange: (value: string) => void
 }) {
-  const [draft, setDraft] = useState(value)
-  const commit = () => {
-    if (draft !== value) onChange(draft)
-  }
+  const { parse } = definition
+  const { register, handleSubmit, reset, formState } = useSchemaForm(
+    Type.Object({ value: definition.schema ?? Type.String() }),
+    {
+      defaultValues: { value },
+      messages: { value: definition.messages },
+      check: parse
+        ? (values) => {
+            const result = parse(values.value as string)
+            return 'error' in result ? { value: result.error } : {}
+          }
+        : undefined,
+    },
+  )
+  const commit = handleSubmit((values) => {
+    const typed = values.value as string
+    const next = parse ? parse(typed) : { value: typed }
+    if (!('value' in next)) return
+    if (next.value !== value) onChange(next.value)
+    // The stored value did not change (e.g. only https:// was missing): show it as stored.
+    else reset({ value })
+  })
   return (
-    <Field.Root disabled={Boolean(disabledReason)}>
-      <Field.Label>{definition.label}</Field.Label>
+    <FormField
+      label={definition.label}
+      error={formState.errors.value}
+      helper={disabledReason ?? definition.description}
+      disabled={Boolean(disabledReason)}
+    >
       <Input
-        value={draft}
         placeholder={definition.placeholder}
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={commit}
+        {...register('value', { onBlur: () => void commit() })}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') commit()
+          if (event.key === 'Enter') void commit()
         }}
       />
-      <Field.HelperText>{disabledReason ?? definition.description}</Field.HelperText>
-    </Field.Root>
+    </FormField>
   )
 }
 

@@ -1,5 +1,9 @@
 /** The settings screen's categories and inputs (spec §2, §3). Keys, defaults and domains come from contract. */
+import type { TSchema } from '@sinclair/typebox'
+import { SetMfaRequest } from '../../../contract/api/auth'
+import { LIMITS } from '../../../contract/limits'
 import { SETTING_DOMAINS, type SettingDomain } from '../../../contract/settings'
+import type { Rule } from '../../components/form'
 import { defaultBackendUrl, normaliseBackendUrl } from '../../lib/backend-url'
 import { defaultSettings, type SettingsValues } from '../../lib/settings/settings-values'
 
@@ -24,6 +28,12 @@ export interface SettingDefinition {
   /** The custom component's name (type 'custom'). */
   component?: string
   placeholder?: string
+  /** A text setting's TypeBox schema (the contract's, where the server checks the same value). */
+  schema?: TSchema
+  /** The Hungarian message per failed rule of `schema`. */
+  messages?: Partial<Record<Rule, string>>
+  /** A text setting's rule beyond the schema: the value to save, or the message of why it cannot be saved. */
+  parse?: (input: string) => { value: string } | { error: string }
 }
 
 export interface SettingsCategory {
@@ -62,6 +72,11 @@ export const SETTINGS_CATEGORIES: SettingsCategory[] = [
         type: 'text',
         description: 'Ha nem http:// vagy https:// kezdetű, https:// kerül elé.',
         placeholder: 'https://pelda.hu/api',
+        // Spec §5, the rule the login page's dialog uses too.
+        parse: (input) => {
+          const result = normaliseBackendUrl(input)
+          return 'url' in result ? { value: result.url } : result
+        },
       }),
     ],
   },
@@ -91,6 +106,8 @@ export const SETTINGS_CATEGORIES: SettingsCategory[] = [
         description:
           'Erre a címre küldjük a többfaktoros hitelesítő kódot. Üresen hagyva a többfaktoros hitelesítés kikapcsol.',
         placeholder: 'nev@pelda.hu',
+        schema: SetMfaRequest.properties.email,
+        messages: { maxLength: `Az e-mail cím legfeljebb ${LIMITS.emailMax} karakter lehet.` },
         disabled: (values) =>
           sameBackend(values.backendUrl)
             ? null

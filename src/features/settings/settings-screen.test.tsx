@@ -23,11 +23,16 @@ beforeEach(() => {
 })
 afterEach(() => {
   vi.useRealTimers()
+  vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
 
 function renderSettings() {
-  return renderWithProviders(<SettingsScreen />, { withSettings: true })
+  // user-event's pauses run on the faked clock of the debounce tests: let them move it.
+  return renderWithProviders(<SettingsScreen />, {
+    withSettings: true,
+    user: { advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined) },
+  })
 }
 
 async function openCategory(user: ReturnType<typeof renderSettings>['user'], label: string) {
@@ -45,6 +50,27 @@ function recordSaves(status = 200, body: object = { code: 200, message: 'Beáll�
     }),
   )
   return saves
+}
+
+/**
+ * Fakes the timers the debounced save uses (the screen has loaded by then, on real time). Testing Library
+ * recognises fake timers by a global `jest`: with it, its own zero-delay waits move the fake clock instead of
+ * waiting on it forever.
+ */
+function useDebounceClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) })
+}
+
+/** Moves the faked clock, letting the saves it starts run. */
+async function passTime(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms)
+  })
+}
+
+function readBackendUrl(): unknown {
+  return (JSON.parse(localStorage.getItem('localSettings') ?? '{}') as Record<string, unknown>).backendUrl
 }
 
 describe('settings', () => {
@@ -71,8 +97,26 @@ describe('settings', () => {
     expect(screen.getByText(/Sokáig tart\?/)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Szerver állapotának ellenőrzése' })).toHaveAttribute(
       'href',
-      `${API}/health`,
+      `${API}/status`,
     )
+  })
+
+  it('shows the loading screen full-screen, over the sidebar', async () => {
+    server.use(
+      dashboardHandler(),
+      http.get(`${API}/dashboard/userSettings`, async () => {
+        await delay('infinite')
+        return HttpResponse.json({})
+      }),
+    )
+    renderSettings()
+    const status = await screen.findByRole('status')
+    expect(status).toHaveTextContent('Beállítások betöltése...')
+    let cover: HTMLElement | null = status
+    while (cover && getComputedStyle(cover).position !== 'fixed') cover = cover.parentElement
+    expect(cover).not.toBeNull()
+    // jsdom keeps the `inset` shorthand as written: 0 on every side.
+    expect(cover).toHaveStyle({ inset: '0' })
   })
 
   it('loads server settings, then the MFA email from the dashboard, then local storage, in that order', async () => {
@@ -143,22 +187,53 @@ describe('settings', () => {
     const saves = recordSaves()
     const { user } = renderSettings()
     await openCategory(user, 'Megjelenés')
+    // From here the debounce's clock moves only when the test moves it.
+    useDebounceClock()
     const select = screen.getByLabelText('Téma')
     await user.selectOptions(select, 'Sötét')
     expect(select).toHaveDisplayValue('Sötét')
+    await passTime(600)
     await user.selectOptions(select, 'Világos')
+    await passTime(600)
     await user.selectOptions(select, 'Sötét')
-    await new Promise((resolve) => setTimeout(resolve, 700))
+    await passTime(999)
     expect(saves).toHaveLength(0)
-    await waitFor(() => expect(saves).toHaveLength(1), { timeout: 2000 })
+    await passTime(1)
+    await waitFor(() => expect(saves).toHaveLength(1))
     expect(saves[0]).toEqual({
       userSettings: {
         'lookAndFeel:theme': 'dark',
         quickActions: expect.arrayContaining([expect.objectContaining({ name: 'Oktatói portál' })]),
       },
     })
-    await new Promise((resolve) => setTimeout(resolve, 1200))
+    await passTime(5000)
     expect(saves).toHaveLength(1)
+  })
+
+  it('prepends https:// to a backend URL typed without a scheme, as the login dialog does', async () => {
+    server.use(userSettingsHandler(), dashboardHandler())
+    const { user } = renderSettings()
+    const input = await screen.findByLabelText('Backend URL')
+    useDebounceClock()
+    await user.clear(input)
+    await user.type(input, '127.0.0.1:18190/api{Enter}')
+    await passTime(1000)
+    expect(readBackendUrl()).toBe('https://127.0.0.1:18190/api')
+    expect(screen.getByLabelText('Backend URL')).toHaveValue('https://127.0.0.1:18190/api')
+  })
+
+  it('refuses an empty backend URL with "Kérlek add meg a backend URL-t." and saves nothing', async () => {
+    server.use(userSettingsHandler(), dashboardHandler())
+    const { user } = renderSettings()
+    const input = await screen.findByLabelText('Backend URL')
+    useDebounceClock()
+    await user.clear(input)
+    await user.tab()
+    expect(await screen.findByText('Kérlek add meg a backend URL-t.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Backend URL')).toHaveAttribute('aria-invalid', 'true')
+    await user.type(screen.getByLabelText('Backend URL'), '   {Enter}')
+    await passTime(5000)
+    expect(localStorage.getItem('localSettings')).toBeNull()
   })
 
   it('reverts the setting and shows the server message when the save fails', async () => {
@@ -166,8 +241,10 @@ describe('settings', () => {
     recordSaves(400, { code: 400, message: 'Hibás kérés.' })
     const { user } = renderSettings()
     await openCategory(user, 'Megjelenés')
+    useDebounceClock()
     await user.selectOptions(screen.getByLabelText('Téma'), 'Sötét')
-    expect((await screen.findAllByText('Hibás kérés.', {}, { timeout: 3000 })).length).toBeGreaterThan(0)
+    await passTime(1000)
+    expect((await screen.findAllByText('Hibás kérés.')).length).toBeGreaterThan(0)
     expect(screen.getByLabelText('Téma')).toHaveDisplayValue('Világos')
   })
 
@@ -176,10 +253,10 @@ describe('settings', () => {
     recordSaves(500, {})
     const { user } = renderSettings()
     await openCategory(user, 'Megjelenés')
+    useDebounceClock()
     await user.selectOptions(screen.getByLabelText('Téma'), 'Sötét')
-    expect(
-      (await screen.findAllByText('Failed to update settings', {}, { timeout: 3000 })).length,
-    ).toBeGreaterThan(0)
+    await passTime(1000)
+    expect((await screen.findAllByText('Failed to update settings')).length).toBeGreaterThan(0)
     expect(screen.getByLabelText('Téma')).toHaveDisplayValue('Világos')
   })
 
@@ -187,16 +264,15 @@ describe('settings', () => {
     server.use(userSettingsHandler(), dashboardHandler())
     const { user } = renderSettings()
     await openCategory(user, 'Tesztek')
+    useDebounceClock()
     await user.click(screen.getByRole('checkbox', { name: 'Órarendtervező' }))
     await user.selectOptions(screen.getByLabelText('Csoportjegyzetek'), 'Felhasználói felület 1')
-    await waitFor(
-      () =>
-        expect(JSON.parse(localStorage.getItem('localSettings') ?? '{}')).toMatchObject({
-          'featurePreview:timetablePlanner': true,
-          'featurePreview:groupNotes': 'ui1',
-        }),
-      { timeout: 2500 },
-    )
+    expect(localStorage.getItem('localSettings')).toBeNull()
+    await passTime(1000)
+    expect(JSON.parse(localStorage.getItem('localSettings') ?? '{}')).toMatchObject({
+      'featurePreview:timetablePlanner': true,
+      'featurePreview:groupNotes': 'ui1',
+    })
   })
 
   it('sends the MFA email to /auth/setmfa and accepts a 2xx code', async () => {
@@ -213,8 +289,10 @@ describe('settings', () => {
     await openCategory(user, 'Profil')
     const input = screen.getByLabelText('MFA e-mail cím')
     expect(input).toBeEnabled()
+    useDebounceClock()
     await user.type(input, 'tanar@pelda.hu{Enter}')
-    await waitFor(() => expect(sent).toEqual([{ email: 'tanar@pelda.hu' }]), { timeout: 2500 })
+    await passTime(1000)
+    await waitFor(() => expect(sent).toEqual([{ email: 'tanar@pelda.hu' }]))
     expect(screen.getByLabelText('MFA e-mail cím')).toHaveValue('tanar@pelda.hu')
   })
 
@@ -229,11 +307,11 @@ describe('settings', () => {
     const { user } = renderSettings()
     await openCategory(user, 'Profil')
     const input = screen.getByLabelText('MFA e-mail cím')
+    useDebounceClock()
     await user.clear(input)
     await user.type(input, 'rossz{Enter}')
-    expect(
-      (await screen.findAllByText('Érvénytelen e-mail cím.', {}, { timeout: 3000 })).length,
-    ).toBeGreaterThan(0)
+    await passTime(1000)
+    expect((await screen.findAllByText('Érvénytelen e-mail cím.')).length).toBeGreaterThan(0)
     expect(screen.getByLabelText('MFA e-mail cím')).toHaveValue('regi@pelda.hu')
   })
 
@@ -272,6 +350,7 @@ describe('settings', () => {
     const saves = recordSaves()
     const { user } = renderSettings()
     await openCategory(user, 'Gyorsindító gombok')
+    useDebounceClock()
     await user.type(screen.getByLabelText('Név'), 'Csak név')
     await user.click(screen.getByRole('button', { name: 'Hozzáadás' }))
     expect(screen.getByText('Még nincs gyorsindító gomb.')).toBeInTheDocument()
@@ -279,10 +358,12 @@ describe('settings', () => {
     await user.click(screen.getByRole('button', { name: 'Hozzáadás' }))
     expect(screen.getByText('Csak név')).toBeInTheDocument()
     expect(screen.getByText('moodle.pelda.hu')).toBeInTheDocument()
-    await waitFor(() => expect(saves).toHaveLength(1), { timeout: 2500 })
+    await passTime(1000)
+    await waitFor(() => expect(saves).toHaveLength(1))
     await user.click(screen.getByRole('button', { name: 'Csak név törlése' }))
     expect(screen.getByText('Még nincs gyorsindító gomb.')).toBeInTheDocument()
-    await waitFor(() => expect(saves).toHaveLength(2), { timeout: 2500 })
+    await passTime(1000)
+    await waitFor(() => expect(saves).toHaveLength(2))
     expect(saves[1]).toMatchObject({ userSettings: { quickActions: [] } })
   })
 

@@ -19,17 +19,21 @@ function SettingsLoading() {
     const id = setTimeout(() => setSlow(true), TIMING.slowLoadHintMs)
     return () => clearTimeout(id)
   }, [])
+  // Spec §2: full-screen, over the sidebar too (the shell stays mounted underneath).
   return (
-    <LoadingScreen message="Beállítások betöltése...">
-      {slow && (
-        <Text>
-          Sokáig tart?{' '}
-          <Link href={`${currentBackendUrl()}/health`} target="_blank" rel="noreferrer" colorPalette="blue">
-            Szerver állapotának ellenőrzése
-          </Link>
-        </Text>
-      )}
-    </LoadingScreen>
+    <Box position="fixed" inset="0" zIndex="modal" bg="bg" overflow="auto">
+      <LoadingScreen fullScreen message="Beállítások betöltése...">
+        {slow && (
+          <Text>
+            Sokáig tart?{' '}
+            {/* The server's Hungarian status page (server, database, version); not the JSON health check. */}
+            <Link href={`${currentBackendUrl()}/status`} target="_blank" rel="noreferrer" colorPalette="blue">
+              Szerver állapotának ellenőrzése
+            </Link>
+          </Text>
+        )}
+      </LoadingScreen>
+    </Box>
   )
 }
 

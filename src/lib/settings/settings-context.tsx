@@ -1,10 +1,16 @@
 /**
- * The settings provider (spec §4 "Settings load"): loads defaults, then the server's user settings, then the MFA
- * email from the dashboard, then local storage, in that order. Updates change the state at once and save to
- * their domain after a 1 s debounce; a new change in that domain cancels the pending save; a failed save
- * reverts the domain and tells the user. The shell reads the theme and the featurePreview values from here.
+ * The settings of the signed-in user (spec §4 "Settings load"). The server's data lives in TanStack Query, not
+ * here: GET /dashboard/userSettings (`userSettingsQuery`), then the MFA email from GET /dashboard
+ * (`dashboardQuery`), in that order; the `localstorage` domain is read from local storage. What the values are:
+ * defaults ← server user settings ← MFA email ← local settings ← the changes not saved yet.
+ *
+ * This provider holds only those unsaved changes and their timers. A change shows at once and is saved to its
+ * domain 1 s after the last change in that domain (a new change cancels the pending save); a successful save
+ * writes the value into the query cache (or local storage) and drops the change; a failed save drops it too —
+ * the value reverts to what is known saved — and the user is told. The shell reads the theme and the
+ * featurePreview values from here.
  */
-import { useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   createContext,
   useCallback,
@@ -19,7 +25,7 @@ import type { UserSettings } from '../../../contract/api'
 import { TIMING } from '../../../contract/limits'
 import { themeOf, type Theme } from '../../../contract/settings'
 import { dashboardQuery } from '../../api/get-dashboard'
-import { getUserSettings } from '../../api/get-user-settings'
+import { userSettingsQuery } from '../../api/get-user-settings'
 import { saveUserSettings } from '../../api/save-user-settings'
 import { setMfa } from '../../api/set-mfa'
 import { messageOf } from '../api-client'
@@ -53,130 +59,147 @@ export interface SettingsContextValue {
 
 const SettingsContext = createContext<SettingsContextValue | null>(null)
 
-function initialSettings(): SettingsValues {
-  // Local settings are known synchronously, so feature previews apply before the server answers.
-  return { ...defaultSettings(), ...pickDomain(readLocalSettings(), 'localstorage') }
+type Values = Record<string, unknown>
+
+function readLocalDomain(): Partial<SettingsValues> {
+  return pickDomain(readLocalSettings(), 'localstorage')
 }
 
-async function saveDomain(domain: SettingDomain, values: SettingsValues): Promise<void> {
-  if (domain === 'default') {
-    await saveUserSettings(
-      pickDomain(values as unknown as Record<string, unknown>, 'default') as UserSettings,
-    )
-  } else if (domain === 'mfaEmail') {
-    await setMfa(values.MFAEmail)
-  } else {
-    writeLocalSettings({
-      ...readLocalSettings(),
-      ...pickDomain(values as unknown as Record<string, unknown>, domain),
-    })
-  }
+interface Save {
+  domain: SettingDomain
+  /** The domain's values being saved (its keys only). */
+  values: Partial<SettingsValues>
+}
+
+async function saveDomain({ domain, values }: Save): Promise<void> {
+  if (domain === 'default') await saveUserSettings(values as UserSettings)
+  else if (domain === 'mfaEmail') await setMfa(values.MFAEmail ?? '')
+  else writeLocalSettings({ ...readLocalSettings(), ...values })
 }
 
 export function SettingsProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
-  const [settings, setSettings] = useState<SettingsValues>(initialSettings)
-  const [loading, setLoading] = useState(true)
-  const [error, setError] = useState<string | null>(null)
-  const current = useRef(settings)
-  /** The last values each domain holds for sure: what a failed save reverts to. */
-  const saved = useRef(settings)
+  // One try, as before the queries: a failure shows 'Failed to fetch settings' and the defaults at once.
+  const userSettings = useQuery({ ...userSettingsQuery(), retry: false })
+  // Spec order: the MFA email is read after the user settings arrived (the shell has usually cached it already).
+  const dashboard = useQuery({ ...dashboardQuery(), enabled: userSettings.isSuccess, retry: false })
+  const [local, setLocal] = useState(readLocalDomain)
+  /** The changes not saved yet, and what the screen shows until they are. */
+  const [unsaved, setUnsaved] = useState<Partial<SettingsValues>>({})
+  const unsavedRef = useRef(unsaved)
   const timers = useRef(new Map<SettingDomain, ReturnType<typeof setTimeout>>())
-  const loadId = useRef(0)
 
-  const commit = useCallback((next: SettingsValues) => {
-    current.current = next
-    setSettings(next)
-  }, [])
+  const changeUnsaved = useCallback(
+    (change: (current: Partial<SettingsValues>) => Partial<SettingsValues>) => {
+      unsavedRef.current = change(unsavedRef.current)
+      setUnsaved(unsavedRef.current)
+    },
+    [],
+  )
 
-  const cancelPending = useCallback(() => {
-    for (const timer of timers.current.values()) clearTimeout(timer)
-    timers.current.clear()
-  }, [])
+  /** Drops the domain's unsaved keys whose value is still `sent` (a newer change waits for its own save). */
+  const settle = useCallback(
+    (domain: SettingDomain, sent?: Partial<SettingsValues>) =>
+      changeUnsaved((current) => {
+        const next: Values = { ...current }
+        for (const key of keysOf(domain))
+          if (!sent || (key in sent && next[key] === (sent as Values)[key])) delete next[key]
+        return next as Partial<SettingsValues>
+      }),
+    [changeUnsaved],
+  )
 
-  const load = useCallback(async () => {
-    const id = ++loadId.current
-    cancelPending()
-    setLoading(true)
-    setError(null)
-    let values = defaultSettings()
-    let failure: string | null = null
-    try {
-      const server = await getUserSettings()
-      values = { ...values, ...pickDomain(server as Record<string, unknown>, 'default') }
-      const dashboard = await queryClient.fetchQuery(dashboardQuery())
-      values = { ...values, MFAEmail: dashboard?.['2fa']?.email ?? '' }
-    } catch {
-      failure = FETCH_ERROR
-      values = defaultSettings()
-    }
-    // Local storage cannot fail like the network; it always applies (the stored backend URL is the one in use).
-    values = { ...values, ...pickDomain(readLocalSettings(), 'localstorage') }
-    if (id !== loadId.current) return
-    saved.current = values
-    commit(values)
-    setError(failure)
-    setLoading(false)
-  }, [cancelPending, commit, queryClient])
+  const save = useMutation({
+    mutationFn: saveDomain,
+    onSuccess: (_answer, { domain, values }) => {
+      if (domain === 'default') {
+        queryClient.setQueryData(userSettingsQuery().queryKey, (old) => ({
+          ...old,
+          ...(values as UserSettings),
+        }))
+      } else if (domain === 'mfaEmail') {
+        queryClient.setQueryData(dashboardQuery().queryKey, (old) =>
+          old ? { ...old, '2fa': { ...old['2fa'], email: values.MFAEmail ?? '' } } : old,
+        )
+      } else {
+        setLocal(readLocalDomain())
+      }
+      settle(domain, values)
+    },
+    onError: (failure, { domain }) => {
+      // Back to what is known saved, a change made while this save ran included (spec: "the state is reverted").
+      clearTimeout(timers.current.get(domain))
+      timers.current.delete(domain)
+      settle(domain)
+      notify.error(messageOf((failure as { body?: unknown })?.body) ?? UPDATE_ERROR)
+    },
+  })
+  const { mutate } = save
+
+  const failed = userSettings.isError || dashboard.isError
+  const loading = !failed && (userSettings.isPending || dashboard.isPending)
+
+  const saved = useMemo<SettingsValues>(() => {
+    const server = failed
+      ? {}
+      : {
+          ...pickDomain((userSettings.data ?? {}) as Values, 'default'),
+          ...(dashboard.data ? { MFAEmail: dashboard.data['2fa']?.email ?? '' } : {}),
+        }
+    return { ...defaultSettings(), ...server, ...local }
+  }, [failed, userSettings.data, dashboard.data, local])
+
+  const settings = useMemo<SettingsValues>(() => ({ ...saved, ...unsaved }), [saved, unsaved])
+  const settingsRef = useRef(settings)
+  useEffect(() => {
+    settingsRef.current = settings
+  }, [settings])
+
+  const updateSetting = useCallback(
+    <K extends SettingKey>(key: K, value: SettingsValues[K]) => {
+      changeUnsaved((current) => ({ ...current, [key]: value }))
+      const domain = SETTING_DOMAINS[key]
+      clearTimeout(timers.current.get(domain))
+      timers.current.set(
+        domain,
+        setTimeout(() => {
+          timers.current.delete(domain)
+          const values = { ...settingsRef.current, ...unsavedRef.current } as Values
+          mutate({ domain, values: pickDomain(values, domain) })
+        }, TIMING.settingsSaveDebounceMs),
+      )
+    },
+    [changeUnsaved, mutate],
+  )
 
   useEffect(() => {
-    void load()
     const pending = timers.current
     return () => {
       for (const timer of pending.values()) clearTimeout(timer)
     }
-  }, [load])
+  }, [])
 
-  const save = useCallback(
-    async (domain: SettingDomain) => {
-      timers.current.delete(domain)
-      const values = current.current
-      try {
-        await saveDomain(domain, values)
-        const keys = keysOf(domain)
-        saved.current = { ...saved.current, ...Object.fromEntries(keys.map((key) => [key, values[key]])) }
-        if (domain === 'mfaEmail') {
-          queryClient.setQueryData(dashboardQuery().queryKey, (old) =>
-            old ? { ...old, '2fa': { ...old['2fa'], email: values.MFAEmail } } : old,
-          )
-        }
-      } catch (failure) {
-        // A change made while this save ran is also reverted: the domain goes back to what is known saved.
-        const keys = keysOf(domain)
-        const reverted = { ...current.current }
-        for (const key of keys) (reverted as Record<string, unknown>)[key] = saved.current[key]
-        commit(reverted)
-        const body = (failure as { body?: unknown })?.body
-        notify.error(messageOf(body) ?? UPDATE_ERROR)
-      }
-    },
-    [commit, queryClient],
-  )
-
-  const updateSetting = useCallback(
-    <K extends SettingKey>(key: K, value: SettingsValues[K]) => {
-      commit({ ...current.current, [key]: value })
-      const domain = SETTING_DOMAINS[key]
-      const pending = timers.current.get(domain)
-      if (pending) clearTimeout(pending)
-      timers.current.set(
-        domain,
-        setTimeout(() => void save(domain), TIMING.settingsSaveDebounceMs),
-      )
-    },
-    [commit, save],
-  )
+  const resetSettings = useCallback(async () => {
+    for (const timer of timers.current.values()) clearTimeout(timer)
+    timers.current.clear()
+    changeUnsaved(() => ({}))
+    setLocal(readLocalDomain())
+    // The user settings start over (the loading screen shows); the dashboard is refetched in place, so the shell
+    // that also shows it does not fall back to its own loading screen.
+    await queryClient.resetQueries({ queryKey: userSettingsQuery().queryKey })
+    await queryClient.refetchQueries({ queryKey: dashboardQuery().queryKey })
+  }, [changeUnsaved, queryClient])
 
   const value = useMemo<SettingsContextValue>(
     () => ({
       settings,
       loading,
-      error,
+      error: failed ? FETCH_ERROR : null,
       updateSetting,
-      resetSettings: load,
+      resetSettings,
       theme: themeOf(settings['lookAndFeel:theme']),
     }),
-    [settings, loading, error, updateSetting, load],
+    [settings, loading, failed, updateSetting, resetSettings],
   )
 
   return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>
