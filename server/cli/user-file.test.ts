@@ -10,15 +10,33 @@ describe('user import file', () => {
     ])
   })
 
+  it('keeps every value as written: a password of digits or a date-like one is not converted', () => {
+    expect(
+      parseCsv(
+        '\uFEFFtype,name,username,password\nstudent,Kiss Anna,0123,00123456789\nstudent,B C,1/2/2026,1e3\n',
+      ),
+    ).toEqual([
+      ['type', 'name', 'username', 'password'],
+      ['student', 'Kiss Anna', '0123', '00123456789'],
+      ['student', 'B C', '1/2/2026', '1e3'],
+    ])
+  })
+
   it('accepts semicolon-separated files and Hungarian headers', () => {
-    const { rows, problems } = rowsFromCells(parseCsv('típus;név;felhasználónév;jelszó\nteacher;Tóth Gábor;toth.gabor;Jelszo-123\n'))
+    const { rows, problems } = rowsFromCells(
+      parseCsv('típus;név;felhasználónév;jelszó\nteacher;Tóth Gábor;toth.gabor;Jelszo-123\n'),
+    )
     expect(problems).toEqual([])
-    expect(rows).toEqual([{ line: 2, type: 'teacher', name: 'Tóth Gábor', username: 'toth.gabor', password: 'Jelszo-123' }])
+    expect(rows).toEqual([
+      { line: 2, type: 'teacher', name: 'Tóth Gábor', username: 'toth.gabor', password: 'Jelszo-123' },
+    ])
   })
 
   it('reports each bad line by number and keeps the good ones', () => {
     const { rows, problems } = rowsFromCells(
-      parseCsv('type,name,username,password\nstudent,A B,ab,Jelszo-123\nfoo,C D,cd,Jelszo-123\nstudent,,ef,Jelszo-123\n'),
+      parseCsv(
+        'type,name,username,password\nstudent,A B,ab,Jelszo-123\nfoo,C D,cd,Jelszo-123\nstudent,,ef,Jelszo-123\n',
+      ),
     )
     expect(rows.map((r) => r.username)).toEqual(['ab'])
     expect(problems).toEqual([

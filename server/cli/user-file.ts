@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { extname } from 'node:path'
+import * as XLSX from 'xlsx'
 import { USER_TYPES, type UserType } from '../../contract/features'
 
 export interface ImportRow {
@@ -34,52 +35,28 @@ const HEADER_ALIASES: Record<string, keyof Omit<ImportRow, 'line'>> = {
   jelszo: 'password',
 }
 
-/** RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF; `;` is accepted as the separator when the header uses it. */
+/** The first sheet's cells as text, blank rows left out. */
+function sheetCells(workbook: XLSX.WorkBook): string[][] {
+  const sheet = workbook.Sheets[workbook.SheetNames[0]]
+  if (!sheet) return []
+  return XLSX.utils
+    .sheet_to_json<unknown[]>(sheet, { header: 1, blankrows: false, raw: false, defval: '' })
+    .map((row) => row.map((cell) => String(cell ?? '')))
+    .filter((row) => row.some((cell) => cell.trim()))
+}
+
+/**
+ * CSV by SheetJS (RFC 4180: quoted fields, doubled quotes, CRLF or LF; `;` is detected as the separator when the
+ * header uses it). Values stay text as written (`raw`): a password '0012' or '1/2' is not turned into a number or date.
+ */
 export function parseCsv(text: string): string[][] {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? ''
-  const separator = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ','
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"'
-        i++
-      } else if (ch === '"') quoted = false
-      else field += ch
-    } else if (ch === '"') quoted = true
-    else if (ch === separator) {
-      row.push(field)
-      field = ''
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++
-      row.push(field)
-      rows.push(row)
-      row = []
-      field = ''
-    } else field += ch
-  }
-  if (field || row.length) {
-    row.push(field)
-    rows.push(row)
-  }
-  return rows.filter((r) => r.some((cell) => cell.trim()))
+  return sheetCells(XLSX.read(text.replace(/^\uFEFF/, ''), { type: 'string', raw: true, dense: true }))
 }
 
 async function readCells(file: string): Promise<string[][]> {
   const extension = extname(file).toLowerCase()
-  if (extension === '.xlsx') {
-    const XLSX = await import('xlsx')
-    const workbook = XLSX.read(await readFile(file), { type: 'buffer' })
-    const sheet = workbook.Sheets[workbook.SheetNames[0]]
-    return XLSX.utils
-      .sheet_to_json<unknown[]>(sheet, { header: 1, blankrows: false, raw: false })
-      .map((row) => row.map((cell) => String(cell ?? '')))
-  }
-  if (extension === '.csv') return parseCsv((await readFile(file, 'utf8')).replace(/^\uFEFF/, ''))
+  if (extension === '.xlsx') return sheetCells(XLSX.read(await readFile(file), { type: 'buffer' }))
+  if (extension === '.csv') return parseCsv(await readFile(file, 'utf8'))
   throw new Error(`Csak .csv és .xlsx fájl importálható / only .csv and .xlsx files: ${file}`)
 }
 
@@ -88,7 +65,8 @@ export function rowsFromCells(cells: string[][]): { rows: ImportRow[]; problems:
   const [header = [], ...body] = cells
   const columns = header.map((h) => HEADER_ALIASES[h.trim().toLowerCase()])
   const missing = (['type', 'name', 'username', 'password'] as const).filter((c) => !columns.includes(c))
-  if (missing.length) return { rows: [], problems: [{ line: 1, message: `Hiányzó oszlop: ${missing.join(', ')}` }] }
+  if (missing.length)
+    return { rows: [], problems: [{ line: 1, message: `Hiányzó oszlop: ${missing.join(', ')}` }] }
   const rows: ImportRow[] = []
   const problems: ImportProblem[] = []
   body.forEach((cellsOfRow, index) => {
