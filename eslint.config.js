@@ -98,6 +98,7 @@ export default tseslint.config(
   // contract/ runs in the page, the service worker and Node: no React, no Node built-ins (zones cover our folders).
   {
     files: ['contract/**'],
+    ignores: ['contract/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'node:*'] }] },
   },
 )

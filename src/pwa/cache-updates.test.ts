@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
+import { queryKeyOf } from '../../contract/api-resources'
 import { connectQueryClientToCacheUpdates, dispatchApiCacheMessageForTests } from './cache-updates'
 
 describe('API cache updates', () => {
@@ -19,6 +20,60 @@ describe('API cache updates', () => {
 
     expect(client.getQueryState(['notes', 'g1'])?.isInvalidated).toBe(true)
     expect(client.getQueryState(['students'])?.isInvalidated).toBe(false)
+    disconnect()
+  })
+
+  it("refetches only the changed path's queries: one group's notes, not another's", () => {
+    const client = new QueryClient()
+    client.setQueryData(queryKeyOf('notes', 'g1'), [])
+    client.setQueryData(queryKeyOf('notes', 'g1', { page: 2 }), [])
+    client.setQueryData(queryKeyOf('notes', 'g2'), [])
+    const disconnect = connectQueryClientToCacheUpdates(client)
+
+    dispatchApiCacheMessageForTests({
+      type: 'API_CACHE_UPDATED',
+      routeId: 'notes',
+      path: '/notes/g1',
+      url: 'http://localhost/api/notes/g1',
+    })
+
+    expect(client.getQueryState(queryKeyOf('notes', 'g1'))?.isInvalidated).toBe(true)
+    expect(client.getQueryState(queryKeyOf('notes', 'g1', { page: 2 }))?.isInvalidated).toBe(true)
+    expect(client.getQueryState(queryKeyOf('notes', 'g2'))?.isInvalidated).toBe(false)
+    disconnect()
+  })
+
+  it("refetches all of a resource's queries when the path is not the table's (a worker of another release)", () => {
+    const client = new QueryClient()
+    client.setQueryData(queryKeyOf('notes', 'g1'), [])
+    client.setQueryData(queryKeyOf('students'), [])
+    const disconnect = connectQueryClientToCacheUpdates(client)
+
+    dispatchApiCacheMessageForTests({
+      type: 'API_CACHE_UPDATED',
+      routeId: 'notes',
+      path: '/v2/notes/g1',
+      url: 'http://localhost/api/v2/notes/g1',
+    })
+
+    expect(client.getQueryState(queryKeyOf('notes', 'g1'))?.isInvalidated).toBe(true)
+    expect(client.getQueryState(queryKeyOf('students'))?.isInvalidated).toBe(false)
+    disconnect()
+  })
+
+  it('ignores a notice for a resource the table does not name', () => {
+    const client = new QueryClient()
+    client.setQueryData(['unknown'], [])
+    const disconnect = connectQueryClientToCacheUpdates(client)
+
+    dispatchApiCacheMessageForTests({
+      type: 'API_CACHE_UPDATED',
+      routeId: 'unknown',
+      path: '/unknown',
+      url: 'http://localhost/api/unknown',
+    })
+
+    expect(client.getQueryState(['unknown'])?.isInvalidated).toBe(false)
     disconnect()
   })
 })
