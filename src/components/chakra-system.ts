@@ -39,6 +39,13 @@ import {
   tooltipSlotRecipe,
   progressSlotRecipe,
 } from '@chakra-ui/react/theme'
+import { touchTarget } from '../lib/touch-target'
+
+/** A slot recipe whose `slot` gets the touch-target minimum under a coarse pointer. */
+function withTouchTarget<R extends { base?: object }>(recipe: R, slot: string): R {
+  const base = (recipe.base ?? {}) as Record<string, object>
+  return { ...recipe, base: { ...base, [slot]: { ...base[slot], ...touchTarget } } }
+}
 
 const config = defineConfig({
   // The same root settings as Chakra's default theme: the CSS reset, `--chakra-*` variables on <html>.
@@ -56,9 +63,10 @@ const config = defineConfig({
     animationStyles,
     recipes: {
       badge: badgeRecipe,
-      button: buttonRecipe,
+      // Under a finger, buttons (icon and close buttons too), inputs, selects, switch and checkbox rows are 44 px.
+      button: { ...buttonRecipe, base: { ...buttonRecipe.base, ...touchTarget } },
       heading: headingRecipe,
-      input: inputRecipe,
+      input: { ...inputRecipe, base: { ...inputRecipe.base, ...touchTarget } },
       inputAddon: inputAddonRecipe,
       link: linkRecipe,
       separator: separatorRecipe,
@@ -69,16 +77,16 @@ const config = defineConfig({
     slotRecipes: {
       alert: alertSlotRecipe,
       card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
+      checkbox: withTouchTarget(checkboxSlotRecipe, 'root'),
       dialog: dialogSlotRecipe,
       drawer: drawerSlotRecipe,
       emptyState: emptyStateSlotRecipe,
       field: fieldSlotRecipe,
       menu: menuSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
+      nativeSelect: withTouchTarget(nativeSelectSlotRecipe, 'field'),
       popover: popoverSlotRecipe,
       progress: progressSlotRecipe,
-      switch: switchSlotRecipe,
+      switch: withTouchTarget(switchSlotRecipe, 'root'),
       table: tableSlotRecipe,
       tabs: tabsSlotRecipe,
       toast: toastSlotRecipe,

@@ -229,14 +229,34 @@ describe('shell', () => {
     expect(sessionStorage.getItem('pendingNotice')).toBe('Nem vagy bejelentkezve.')
   })
 
-  it('opens the menu drawer from the hamburger button on small screens', async () => {
-    server.use(userSettingsHandler(), dashboardHandler(buildDashboard({ type: 'teacher' })))
-    const { user } = renderApp()
-    await menu()
-    await user.click(screen.getByRole('button', { name: 'Menü megnyitása', hidden: true }))
-    const drawer = await screen.findByRole('dialog', { name: 'Menü' })
-    await user.click(within(drawer).getByRole('button', { name: 'Diákok' }))
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    expect(screen.getAllByRole('button', { name: 'Diákok' })[0]).toHaveAttribute('aria-current', 'page')
+  describe('on a phone (375 px wide)', () => {
+    const viewport = () =>
+      (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } })
+        .happyDOM
+    beforeEach(() => viewport().setViewport({ width: 375, height: 667 }))
+    afterEach(() => viewport().setViewport({ width: 1024, height: 768 }))
+
+    it('hides the sidebar and shows a menu icon button labelled "Menü megnyitása"', async () => {
+      server.use(userSettingsHandler(), dashboardHandler(buildDashboard({ type: 'teacher' })))
+      renderApp()
+      const button = await screen.findByRole('button', { name: 'Menü megnyitása' })
+      // An icon (svg), not a text glyph such as '☰'.
+      expect(button.querySelector('svg')).not.toBeNull()
+      expect(button).toHaveTextContent(/^$/)
+      expect(screen.queryByRole('navigation', { name: 'Főmenü' })).not.toBeInTheDocument()
+    })
+
+    it('opens the menu drawer from the menu button, and a choice closes it', async () => {
+      server.use(userSettingsHandler(), dashboardHandler(buildDashboard({ type: 'teacher' })))
+      const { user } = renderApp()
+      await user.click(await screen.findByRole('button', { name: 'Menü megnyitása' }))
+      const drawer = await screen.findByRole('dialog', { name: 'Menü' })
+      await user.click(within(drawer).getByRole('button', { name: 'Diákok' }))
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+      // Reopened, the drawer marks the choice as the current page.
+      await user.click(screen.getByRole('button', { name: 'Menü megnyitása' }))
+      const reopened = await screen.findByRole('dialog', { name: 'Menü' })
+      expect(within(reopened).getByRole('button', { name: 'Diákok' })).toHaveAttribute('aria-current', 'page')
+    })
   })
 })

@@ -129,6 +129,19 @@ describe('Diákok kezelése', () => {
     expect(within(cells[2]).getByRole('button', { name: /Jelszó módosítása/ })).toBeInTheDocument()
   })
 
+  it('gives the row button at least 44 px under a coarse pointer (a finger)', async () => {
+    await renderScreen([aStudent('Kovács Anna')])
+    const region = screen.getByRole('region', { name: 'Diáklista' })
+    const css = [...document.querySelectorAll('style')].map((style) => style.textContent).join('\n')
+    const rules = [...region.classList].flatMap((name) => [
+      ...css.matchAll(new RegExp(`@media \\(pointer: coarse\\)\\{\\.${name} \\.st-action\\{([^}]*)\\}`, 'g')),
+    ])
+    expect(rules.map((match) => match[1]).join('')).toMatch(/min-height:var\(--chakra-sizes-11\)/)
+    expect(within(region).getByRole('button', { name: 'Jelszó módosítása: Kovács Anna' })).toHaveClass(
+      'st-action',
+    )
+  })
+
   describe('search', () => {
     const list = () => [
       aStudent('Kovács Anna', { username: 'kanna' }),

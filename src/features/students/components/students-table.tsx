@@ -5,6 +5,7 @@
  */
 import { memo, useCallback } from 'react'
 import type { Student } from '../../../../contract/api'
+import { touchTarget } from '../../../lib/touch-target'
 import { COMPACT_MEDIA } from '../../../lib/use-compact-layout'
 import { VirtualTable, type VirtualColumn, type VirtualRowProps } from '../../../components/virtual-table'
 import { StudentRow, type PasswordEditing } from './student-row'
@@ -117,6 +118,7 @@ const rowCss = {
     touchAction: 'manipulation',
     _hover: { bg: 'bg.muted' },
     _focusVisible: { outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '2px' },
+    ...touchTarget,
   },
   '& .st-edit': { gridColumn: '2 / -1', overflow: 'visible' },
   '& .st-form': { display: 'flex', flexDirection: 'column', gap: '1' },
