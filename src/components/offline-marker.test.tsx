@@ -1,5 +1,6 @@
-import { act, render, screen } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderWithProviders } from '../test/render'
 import { OfflineMarker, offlineMarkerText } from './offline-marker'
 
 function setOnline(online: boolean) {
@@ -12,14 +13,14 @@ describe('OfflineMarker', () => {
 
   it('renders nothing while online', () => {
     setOnline(true)
-    const { container } = render(<OfflineMarker updatedAt={new Date(2026, 10, 22, 14, 5)} />)
+    const { container } = renderWithProviders(OfflineMarker updatedAt={new Date(2026, 10, 22, 14, 5)} />)
     expect(container).toBeEmptyDOMElement()
     expect(screen.queryByRole('status')).toBeNull()
   })
 
   it('says "Nincs hálózat – utoljára frissítve …" with the Hungarian date while offline', () => {
     setOnline(false)
-    render(<OfflineMarker updatedAt={new Date(2026, 10, 22, 14, 5)} />)
+    renderWithProviders(OfflineMarker updatedAt={new Date(2026, 10, 22, 14, 5)} />)
     expect(screen.getByRole('status')).toHaveTextContent(
       'Nincs hálózat – utoljára frissítve 2026. november 22. 14:05',
     )
@@ -27,13 +28,13 @@ describe('OfflineMarker', () => {
 
   it('says just "Nincs hálózat" without a date', () => {
     setOnline(false)
-    render(<OfflineMarker updatedAt={null} />)
+    renderWithProviders(OfflineMarker updatedAt={null} />)
     expect(screen.getByRole('status')).toHaveTextContent(/^Nincs hálózat$/)
   })
 
   it('appears and disappears with the offline and online events', () => {
     setOnline(true)
-    render(<OfflineMarker updatedAt={null} />)
+    renderWithProviders(OfflineMarker updatedAt={null} />)
     expect(screen.queryByRole('status')).toBeNull()
     act(() => setOnline(false))
     expect(screen.getByRole('status')).toBeInTheDocument()

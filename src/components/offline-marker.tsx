@@ -2,6 +2,7 @@
  * DESIGN §4: offline is a normal state. While offline, a quiet line says the data shown is a cached copy and when
  * it was last updated (the cached answer's Date header). Online it renders nothing.
  */
+import { Box, Text } from '@chakra-ui/react'
 import { format } from 'date-fns'
 import { hu } from 'date-fns/locale'
 import { useOnlineStatus } from '../lib/online-status'
@@ -16,29 +17,9 @@ export function OfflineMarker({ updatedAt }: { updatedAt: Date | null }) {
   const online = useOnlineStatus()
   if (online) return null
   return (
-    <p
-      role="status"
-      style={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: '6px',
-        margin: 0,
-        fontSize: '0.8125rem',
-        lineHeight: 1.4,
-        color: 'var(--chakra-colors-fg-muted, #52525b)',
-      }}
-    >
-      <span
-        aria-hidden="true"
-        style={{
-          width: '8px',
-          height: '8px',
-          flex: 'none',
-          borderRadius: '50%',
-          background: 'var(--chakra-colors-orange-solid, #ea580c)',
-        }}
-      />
+    <Text role="status" display="inline-flex" alignItems="center" gap="1.5" fontSize="sm" color="fg.muted">
+      <Box as="span" aria-hidden="true" boxSize="2" flex="none" rounded="full" bg="orange.solid" />
       {offlineMarkerText(updatedAt)}
-    </p>
+    </Text>
   )
 }
