@@ -13,14 +13,14 @@ describe('OfflineMarker', () => {
 
   it('renders nothing while online', () => {
     setOnline(true)
-    const { container } = renderWithProviders(OfflineMarker updatedAt={new Date(2026, 10, 22, 14, 5)} />)
+    const { container } = renderWithProviders(<OfflineMarker updatedAt={new Date(2026, 10, 22, 14, 5)} />)
     expect(container).toBeEmptyDOMElement()
     expect(screen.queryByRole('status')).toBeNull()
   })
 
   it('says "Nincs hálózat – utoljára frissítve …" with the Hungarian date while offline', () => {
     setOnline(false)
-    renderWithProviders(OfflineMarker updatedAt={new Date(2026, 10, 22, 14, 5)} />)
+    renderWithProviders(<OfflineMarker updatedAt={new Date(2026, 10, 22, 14, 5)} />)
     expect(screen.getByRole('status')).toHaveTextContent(
       'Nincs hálózat – utoljára frissítve 2026. november 22. 14:05',
     )
@@ -28,13 +28,13 @@ describe('OfflineMarker', () => {
 
   it('says just "Nincs hálózat" without a date', () => {
     setOnline(false)
-    renderWithProviders(OfflineMarker updatedAt={null} />)
+    renderWithProviders(<OfflineMarker updatedAt={null} />)
     expect(screen.getByRole('status')).toHaveTextContent(/^Nincs hálózat$/)
   })
 
   it('appears and disappears with the offline and online events', () => {
     setOnline(true)
-    renderWithProviders(OfflineMarker updatedAt={null} />)
+    renderWithProviders(<OfflineMarker updatedAt={null} />)
     expect(screen.queryByRole('status')).toBeNull()
     act(() => setOnline(false))
     expect(screen.getByRole('status')).toBeInTheDocument()
