@@ -7,6 +7,12 @@ import { resetSessionActionsForTests } from '../lib/session-actions'
 import { toaster } from '../lib/toast-store'
 import { server } from './msw'
 
+// The form path (react-hook-form, the TypeBox resolver, TypeBox) loads once per worker here rather than inside
+// the first test that opens a form screen lazily: a cold load takes about a second on a busy machine, which is
+// the whole of a findBy's wait (the shell's and the accessibility tests open the settings screen that way).
+import '@sinclair/typebox'
+import '../components/form'
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => {
   cleanup()
