@@ -25,4 +25,7 @@ export const MESSAGES = {
   notFound: 'Nem található.',
   internal: 'Váratlan szerverhiba történt. Kérlek próbáld újra később.',
   idempotencyConflict: 'Ez a kérés már folyamatban van.',
+  workHoursSaved: 'Munkaidő sikeresen rögzítve.',
+  invalidWorkHours: 'Kérlek adj meg egy érvényes óraszámot.',
+  invalidWorkDate: 'Kérlek adj meg egy érvényes dátumot.',
 } as const

@@ -23,6 +23,7 @@ import authRoutes from './routes/auth'
 import dashboardRoutes from './routes/dashboard'
 import healthRoutes from './routes/health'
 import studentsRoutes from './routes/students'
+import workHoursRoutes from './routes/work-hours'
 import { cleanUp } from './services/housekeeping'
 import { createMailer, type Mailer } from './services/mailer'
 import './types'
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(dashboardRoutes)
       await api.register(studentsRoutes)
       await api.register(alertsRoutes)
+      await api.register(workHoursRoutes)
     },
     { prefix: '/api' },
   )

@@ -1,11 +1,15 @@
 /**
  * `npm run seed:demo`: a demo school so every screen has something to show (DESIGN §3): an administrator,
- * four teachers, 68 students, announcements and some audit history. Running it twice changes nothing.
+ * four teachers, 68 students, announcements, some audit history and the teachers' work hours of the current and the
+ * previous month. Running it twice changes nothing.
  */
 import type { AuditType } from '../../contract/audit'
+import { dayInZone } from '../../contract/features'
+import type { Db } from '../db'
 import { createAlert } from '../repositories/alerts-repository'
 import { writeAudit } from '../repositories/audit-repository'
 import { createUser, findUserByUsername } from '../repositories/users-repository'
+import { listWorkHours, setWorkHours } from '../repositories/work-hours-repository'
 import { openCliDatabase } from './open-cli-database'
 
 export const DEMO_PASSWORD = 'Demo-jelszo-2024'
@@ -18,8 +22,40 @@ const STAFF = [
   { type: 'teacher', name: 'Tóth Gábor', username: 'toth.gabor' },
 ] as const
 
-const FAMILY = ['Balogh', 'Farkas', 'Horváth', 'Kiss', 'Lakatos', 'Molnár', 'Németh', 'Papp', 'Simon', 'Takács', 'Varga', 'Fekete']
-const GIVEN = ['Anna', 'Bence', 'Csenge', 'Dániel', 'Eszter', 'Ferenc', 'Gréta', 'Hunor', 'Ildikó', 'Jázmin', 'Kristóf', 'Levente', 'Márk', 'Nóra', 'Olivér', 'Panna', 'Réka', 'Zsófia']
+const FAMILY = [
+  'Balogh',
+  'Farkas',
+  'Horváth',
+  'Kiss',
+  'Lakatos',
+  'Molnár',
+  'Németh',
+  'Papp',
+  'Simon',
+  'Takács',
+  'Varga',
+  'Fekete',
+]
+const GIVEN = [
+  'Anna',
+  'Bence',
+  'Csenge',
+  'Dániel',
+  'Eszter',
+  'Ferenc',
+  'Gréta',
+  'Hunor',
+  'Ildikó',
+  'Jázmin',
+  'Kristóf',
+  'Levente',
+  'Márk',
+  'Nóra',
+  'Olivér',
+  'Panna',
+  'Réka',
+  'Zsófia',
+]
 
 /** 68 distinct student names: family name + given name, as Hungarians write them. */
 export function demoStudents(): { name: string; username: string }[] {
@@ -30,7 +66,11 @@ export function demoStudents(): { name: string; username: string }[] {
     const given = GIVEN[(i * 7 + Math.floor(i / FAMILY.length)) % GIVEN.length]
     const name = `${family} ${given}`
     if (students.some((s) => s.name === name)) continue
-    const ascii = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase()
+    const ascii = (s: string) =>
+      s
+        .normalize('NFD')
+        .replace(/\p{Diacritic}/gu, '')
+        .toLowerCase()
     students.push({ name, username: `${ascii(given)}.${ascii(family)}` })
   }
   return students
@@ -41,11 +81,54 @@ const ALERTS = [
   'A 12-es terem projektora javítás alatt áll, kérjük, használjátok a 14-es termet.',
 ]
 
+const HOURS_PATTERN = [8, 7.5, 8, 6, 4.5, 8, 7, 0, 8, 5.5, 8, 6.5, 7.5]
+
+/**
+ * A teacher's demo work hours: the weekdays of the previous month and of the current one up to yesterday (`today` is
+ * 'YYYY-MM-DD'), a few hours each from a fixed pattern per teacher, with some days left out (shown as missing).
+ */
+export function demoWorkHours(teacherIndex: number, today: string): Record<string, number> {
+  const [year, month] = today.split('-').map(Number)
+  const first = new Date(Date.UTC(year, month - 2, 1))
+  const result: Record<string, number> = {}
+  for (
+    let day = first, i = 0;
+    day.toISOString().slice(0, 10) < today;
+    day = new Date(day.getTime() + 86_400_000), i++
+  ) {
+    const weekday = day.getUTCDay()
+    if (weekday === 0 || weekday === 6) continue
+    const hours = HOURS_PATTERN[(i + teacherIndex * 5) % HOURS_PATTERN.length]
+    if (hours > 0) result[day.toISOString().slice(0, 10)] = hours
+  }
+  return result
+}
+
+/** Gives each demo teacher their work hours, unless they already have some (so a rerun changes nothing). */
+async function seedWorkHours(db: Db, today: string): Promise<number> {
+  let seeded = 0
+  const teachers = STAFF.filter((person) => person.type === 'teacher')
+  for (const [index, teacher] of teachers.entries()) {
+    const user = await findUserByUsername(db, teacher.username)
+    if (!user || Object.keys(await listWorkHours(db, user.id)).length) continue
+    await db.transaction(async (tx) => {
+      for (const [day, hours] of Object.entries(demoWorkHours(index, today)))
+        await setWorkHours(tx, user.id, day, hours)
+    })
+    seeded++
+  }
+  return seeded
+}
+
 async function main(): Promise<void> {
   const { config, handle } = await openCliDatabase()
   const hash = { logN: config.PASSWORD_HASH_LOG_N }
   try {
+    const today = dayInZone(new Date(), config.TZ)
     if (await findUserByUsername(handle.db, 'igazgato')) {
+      const seeded = await seedWorkHours(handle.db, today)
+      if (seeded)
+        console.log(`Munkaórák feltöltve ${seeded} oktatónak. / Work hours seeded for ${seeded} teachers.`)
       console.log('A demó iskola már fel van töltve. / The demo school is already seeded.')
       return
     }
@@ -64,6 +147,7 @@ async function main(): Promise<void> {
       for (const [index, entry] of history.entries())
         await writeAudit(tx, { ...entry, at: new Date(now - (history.length - index) * 3_600_000) })
     })
+    await seedWorkHours(handle.db, today)
     console.log(`Demó iskola feltöltve: ${people.length} fiók, jelszó mindenkinek: ${DEMO_PASSWORD}`)
     console.log('Adminisztrátor: igazgato; oktatók: kovacs.eva, nagy.peter, szabo.judit, toth.gabor')
   } finally {

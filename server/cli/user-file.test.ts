@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { demoStudents } from './seed-demo'
+import { demoStudents, demoWorkHours } from './seed-demo'
 import { parseCsv, rowsFromCells } from './user-file'
 
 describe('user import file', () => {
@@ -56,5 +56,26 @@ describe('demo school', () => {
     expect(students).toHaveLength(68)
     expect(new Set(students.map((s) => s.name)).size).toBe(68)
     expect(new Set(students.map((s) => s.username)).size).toBe(68)
+  })
+})
+
+describe('demo work hours', () => {
+  it('fills weekdays of the previous month and of this one before today, from 0.5 to 24 in steps of 0.5', () => {
+    const hours = demoWorkHours(0, '2026-11-18')
+    const days = Object.keys(hours).sort()
+    expect(days[0] >= '2026-10-01').toBe(true)
+    expect(days.at(-1)! < '2026-11-18').toBe(true)
+    expect(days.some((d) => d.startsWith('2026-11'))).toBe(true)
+    for (const day of days) {
+      expect([0, 6]).not.toContain(new Date(`${day}T12:00:00Z`).getUTCDay())
+      expect(hours[day] > 0 && hours[day] <= 24 && Number.isInteger(hours[day] * 2)).toBe(true)
+    }
+    // Some weekdays are left empty, and each teacher gets a different month.
+    expect(days.length).toBeLessThan(22 + 12)
+    expect(demoWorkHours(1, '2026-11-18')).not.toEqual(hours)
+  })
+
+  it('starts in December of the previous year in January', () => {
+    expect(Object.keys(demoWorkHours(2, '2027-01-05')).sort()[0].startsWith('2026-12')).toBe(true)
   })
 })

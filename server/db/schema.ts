@@ -6,11 +6,14 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -33,7 +36,10 @@ export const users = pgTable(
     passwordChangedAt: ts('password_changed_at').notNull(),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`), index('users_type_idx').on(t.type)],
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    index('users_type_idx').on(t.type),
+  ],
 )
 
 export const sessions = pgTable(
@@ -132,6 +138,23 @@ export const idempotencyKeys = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
+)
+
+/** Logged work hours (spec §3): per user and calendar day, 0.5–24 in steps of 0.5; 0 is stored as no row. */
+export const workHours = pgTable(
+  'work_hours',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'YYYY-MM-DD', the school's calendar day. */
+    day: date('day', { mode: 'string' }).notNull(),
+    hours: real('hours').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day] }),
+    check('work_hours_hours_range', sql`${t.hours} > 0 and ${t.hours} <= 24`),
+  ],
 )
 
 /** Failed sign-ins, per account (`scope` 'user', key = lower-case username) and per client IP (`scope` 'ip'). */

@@ -73,6 +73,17 @@ const CASES: Case[] = [
     expected: { anonymous: 401, student: 403, teacher: 403, admin: 201 },
   },
   {
+    method: 'GET',
+    url: '/api/work/hours',
+    expected: { anonymous: 401, student: 403, teacher: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    url: '/api/work/hours',
+    body: () => ({ date: '2026-11-02', hours: 8 }),
+    expected: { anonymous: 401, student: 403, teacher: 200, admin: 200 },
+  },
+  {
     method: 'DELETE',
     url: `/api/alerts/${randomUUID()}`,
     route: '/api/alerts/:id',

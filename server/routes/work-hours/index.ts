@@ -1,0 +1,33 @@
+/** The signed-in user's work hours (spec §7): read the days, log or clear one day. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { MessageBody, WorkHoursRequest, WorkHoursResponse, withErrors } from '../../../contract/api'
+import { workHoursChange, workHoursOf } from '../../services/work-hours'
+import { runWrite } from '../../services/write'
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/work/hours',
+    {
+      onRequest: app.requireFeatures('getWorkHours'),
+      schema: { response: withErrors({ 200: WorkHoursResponse }, 401, 403, 429, 500) },
+    },
+    async (request) => ({ workHours: await workHoursOf(app.db, request.session!.user.id) }),
+  )
+
+  app.post(
+    '/work/hours',
+    {
+      onRequest: app.requireFeatures('addWorkHours'),
+      // The service turns a schema error into the field's Hungarian message.
+      attachValidation: true,
+      schema: {
+        body: WorkHoursRequest,
+        response: withErrors({ 200: MessageBody }, 400, 401, 403, 413, 415, 422, 429, 500),
+      },
+    },
+    async (request, reply) =>
+      runWrite(request, reply, workHoursChange(request.body, request.validationError)),
+  )
+}
+
+export default routes

@@ -1,0 +1,43 @@
+/** Work hours (spec §3, §5, §7): each signed-in user reads and writes only their own days. */
+import type { FastifySchemaValidationError } from 'fastify'
+import type { MessageBody, WorkHoursRequest } from '../../contract/api'
+import { isCalendarDate } from '../../contract/api/work-hours'
+import { MESSAGES } from '../../contract/messages'
+import type { Db } from '../db'
+import { HttpError } from '../lib/http-error'
+import { listWorkHours, setWorkHours } from '../repositories/work-hours-repository'
+import type { Change } from './write'
+
+export async function workHoursOf(db: Db, userId: string): Promise<Record<string, number>> {
+  return listWorkHours(db, userId)
+}
+
+/** The field a body validation error is about ('date', 'hours' or neither). */
+function fieldOf(error: FastifySchemaValidationError): string | undefined {
+  const missing = (error.params as { missingProperty?: unknown } | undefined)?.missingProperty
+  if (typeof missing === 'string') return missing
+  return error.instancePath.split('/')[1]
+}
+
+/**
+ * Checks a POST /work/hours body — the contract's schema (its first error, attached by the route) and the calendar —
+ * and returns the change for `runWrite`. A bad number of hours (a string, negative, over 24, not a step of 0.5) or a
+ * day that does not exist (2026-02-30) is a 400 with its Hungarian message.
+ */
+export function workHoursChange(
+  body: WorkHoursRequest,
+  validationError?: { validation?: FastifySchemaValidationError[] },
+): Change<MessageBody> {
+  const first = validationError?.validation?.[0]
+  if (validationError) {
+    const field = first && fieldOf(first)
+    if (field === 'hours') throw new HttpError(400, MESSAGES.invalidWorkHours)
+    if (field === 'date') throw new HttpError(400, MESSAGES.invalidWorkDate)
+    throw new HttpError(400, MESSAGES.badRequest)
+  }
+  if (!isCalendarDate(body.date)) throw new HttpError(400, MESSAGES.invalidWorkDate)
+  return async ({ tx, user }) => {
+    await setWorkHours(tx, user.id, body.date, body.hours)
+    return { body: { code: 200, message: MESSAGES.workHoursSaved } }
+  }
+}
