@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { delay, http, HttpResponse } from 'msw'
+import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { page } from '../../lib/page'
 import { createQueryClient } from '../../lib/query-client'
@@ -83,15 +83,18 @@ describe('menu rules', () => {
 
 describe('shell', () => {
   it('shows "Jogosultságok szinkronizálása..." while the features load', async () => {
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
     server.use(
       userSettingsHandler(),
       http.get(`${API}/dashboard`, async () => {
-        await delay(400)
+        await answered
         return HttpResponse.json(buildDashboard())
       }),
     )
     renderApp()
     expect(await screen.findByText('Jogosultságok szinkronizálása...')).toBeInTheDocument()
+    answer()
     await menu()
   })
 

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import type { UserEvent } from '@testing-library/user-event'
 import { delay, http, HttpResponse } from 'msw'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Student } from '../../../contract/api'
 import { resetNotifyForTests } from '../../lib/notify'
 import { API, server } from '../../test/msw'
 import StudentsScreen from './students-screen'
-import { aStudent, renderWithProviders } from './test-helpers'
+import { renderWithProviders } from '../../test/render'
+import { aStudent } from './test-helpers'
 
 // happy-dom lays nothing out; give the table's scroll area a phone-sized viewport so the virtualiser has rows to show.
 const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
@@ -48,10 +49,10 @@ async function renderScreen(students: Student[]) {
   const served = serveStudents(students)
   const result = renderWithProviders(<StudentsScreen />)
   if (students.length > 0) await screen.findByRole('table', { name: 'Diákok' })
-  return { ...served, ...result, user: userEvent.setup() }
+  return { ...served, ...result }
 }
 
-async function openEditor(user: ReturnType<typeof userEvent.setup>, name: string) {
+async function openEditor(user: UserEvent, name: string) {
   await user.click(screen.getByRole('button', { name: `Jelszó módosítása: ${name}` }))
   return screen.getByLabelText(new RegExp(`^Új jelszó: ${name}`))
 }

@@ -1,10 +1,5 @@
-/** Test-only helpers of the students screen: a student factory and a render with the app's providers. */
-import { render } from '@testing-library/react'
-import type { ReactElement } from 'react'
+/** Test-only helper of the students screen: a student factory. */
 import type { Student } from '../../../contract/api'
-import { ChakraRoot } from '../../components/chakra-root'
-import { AppProviders } from '../../app/providers'
-import { createQueryClient } from '../../lib/query-client'
 
 let nextId = 1
 
@@ -19,17 +14,4 @@ export function aStudent(name: string, overrides: Partial<Student> = {}): Studen
       .split(/\s+/)
       .join('.') + id
   return { id, name, username, ...overrides }
-}
-
-/** Renders `ui` inside Chakra, a fresh query client (no retries) and the toaster, like the app does. */
-export function renderWithProviders(ui: ReactElement) {
-  const queryClient = createQueryClient({ retry: false })
-  return {
-    queryClient,
-    ...render(
-      <AppProviders queryClient={queryClient}>
-        <ChakraRoot>{ui}</ChakraRoot>
-      </AppProviders>,
-    ),
-  }
 }
