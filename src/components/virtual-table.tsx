@@ -57,7 +57,7 @@ export interface VirtualTableProps<Row> {
   css?: SystemStyleObject
 }
 
-export const HEADER_HEIGHT = 44
+const HEADER_HEIGHT = 44
 const OVERSCAN = 4
 
 export function VirtualTable<Row>({

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
 /** The phone layout: Chakra's `sm` breakpoint (40em). Lists drop secondary columns below it. */
-export const COMPACT_QUERY = '(max-width: 40em)'
+const COMPACT_QUERY = '(max-width: 40em)'
 /** The same condition for a Chakra `css` object. */
 export const COMPACT_MEDIA = `@media screen and ${COMPACT_QUERY}`
 
