@@ -4,7 +4,7 @@
  */
 import { Box, Flex, Heading, Text } from '@chakra-ui/react'
 import { Users } from 'lucide-react'
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Student } from '../../../contract/api'
 import { TIMING } from '../../../contract/limits'
 import { ListState, type ListWords } from '../../components/list-state'
@@ -16,7 +16,6 @@ import { whenIdle } from '../../lib/when-idle'
 import { passwordErrorMessage, useChangeStudentPassword } from './api/change-student-password'
 import { useStudents } from './api/get-students'
 import { StudentsTable } from './components/students-table'
-import type { PasswordDraft } from './components/student-row'
 import { createStudentSearch, normaliseForSearch } from './student-search'
 
 const NO_STUDENTS: Student[] = []
@@ -34,39 +33,28 @@ export default function StudentsScreen() {
   const results = useMemo(() => search.search(settledTerm), [search, settledTerm])
   useEffect(() => whenIdle(() => search.prepare()), [search])
 
-  const [draft, setDraft] = useState<PasswordDraft | null>(null)
-  // save() reads the draft through a ref so its identity stays stable and typing re-renders only the edited row.
-  const draftRef = useRef(draft)
-  useLayoutEffect(() => {
-    draftRef.current = draft
-  }, [draft])
+  // The username of the row showing the password form; the form itself (what is typed, its rule) is the row's.
+  const [editing, setEditing] = useState<string | null>(null)
   const changePassword = useChangeStudentPassword()
-  const saving = changePassword.isPending && changePassword.variables?.username === draft?.username
+  const saving = changePassword.isPending && changePassword.variables?.username === editing
 
-  const startEdit = useCallback((username: string) => setDraft({ username, password: '', error: null }), [])
-  const cancelEdit = useCallback(() => setDraft(null), [])
-  const setPassword = useCallback(
-    (password: string) => setDraft((current) => current && { ...current, password, error: null }),
-    [],
-  )
+  const startEdit = useCallback((username: string) => setEditing(username), [])
+  const cancelEdit = useCallback(() => setEditing(null), [])
   const { mutateAsync } = changePassword
-  const save = useCallback(() => {
-    const current = draftRef.current
-    if (!current) return
-    if (current.password.trim() === '') {
-      setDraft({ ...current, error: 'Kérlek add meg az új jelszót.' })
-      return
-    }
-    const { username, password } = current
-    mutateAsync({ username, password }).then(
-      () => {
-        notify.success('Jelszó sikeresen megváltoztatva.')
-        // Closes edit mode (and so clears the field) unless the user has moved on to another row meanwhile.
-        setDraft((latest) => (latest?.username === username ? null : latest))
-      },
-      (error: unknown) => notify.error(passwordErrorMessage(error)),
-    )
-  }, [mutateAsync])
+  const save = useCallback(
+    async (username: string, password: string) => {
+      try {
+        await mutateAsync({ username, password })
+      } catch (error) {
+        notify.error(passwordErrorMessage(error))
+        throw error
+      }
+      notify.success('Jelszó sikeresen megváltoztatva.')
+      // Closes edit mode (and so clears the field) unless the user has moved on to another row meanwhile.
+      setEditing((latest) => (latest === username ? null : latest))
+    },
+    [mutateAsync],
+  )
 
   return (
     <Flex direction="column" h="full" minH="0" gap="4" p={{ base: '4', md: '6' }}>
@@ -101,10 +89,9 @@ export default function StudentsScreen() {
       >
         <StudentsTable
           students={results}
-          draft={draft}
+          editing={editing}
           saving={saving}
           onEdit={startEdit}
-          onPasswordChange={setPassword}
           onSave={save}
           onCancel={cancelEdit}
         />

@@ -3,24 +3,27 @@
  * component tree per row): thousands of students scroll through a handful of these.
  */
 import { Button, Input } from '@chakra-ui/react'
-import { memo, useEffect, useId, useLayoutEffect, useRef, type CSSProperties, type FormEvent } from 'react'
+import { Type } from '@sinclair/typebox'
+import { memo, useEffect, useId, useLayoutEffect, useRef, type CSSProperties } from 'react'
 import type { Student } from '../../../../contract/api'
+import { StudentPasswordRequest } from '../../../../contract/api/students'
+import { useSchemaForm } from '../../../components/form'
+import { NetworkError } from '../../../lib/api-client'
 import { studentInitials } from '../student-initials'
 
-export interface PasswordDraft {
-  username: string
-  password: string
-  error: string | null
-}
+/** Spec §5: the new password must not be empty (nor only spaces); nothing is sent otherwise. */
+export const PASSWORD_REQUIRED = 'Kérlek add meg az új jelszót.'
 
-/** The inline password form's state and handlers, passed from the screen through the table to a row. */
+/** The inline password form's handlers, passed from the screen through the table to the row in edit mode. */
 export interface PasswordEditing {
-  /** The table: the one draft being edited; a row: present only on the row in edit mode. */
-  draft: PasswordDraft | null
+  /** The save of the row in edit mode is running: its button is disabled. */
   saving: boolean
   onEdit: (username: string) => void
-  onPasswordChange: (password: string) => void
-  onSave: () => void
+  /**
+   * Sends a password the form accepted. Resolves once it is saved (the screen closes the form); rejects with the
+   * failure, after the screen has told the user, and the form stays open with what was typed.
+   */
+  onSave: (username: string, password: string) => Promise<void>
   onCancel: () => void
 }
 
@@ -28,20 +31,20 @@ export interface StudentRowProps extends PasswordEditing {
   student: Student
   rowIndex: number
   style: CSSProperties
+  /** This row shows the password form. */
+  editing: boolean
 }
 
 export const StudentRow = memo(function StudentRow({
   student,
   rowIndex,
   style,
-  draft,
+  editing,
   saving,
   onEdit,
-  onPasswordChange,
   onSave,
   onCancel,
 }: StudentRowProps) {
-  const editing = draft !== null
   const editButton = useRef<HTMLButtonElement>(null)
   const wasEditing = useRef(editing)
 
@@ -72,81 +75,82 @@ export const StudentRow = memo(function StudentRow({
           <span className="st-username-inline">{student.username}</span>
         </span>
       </div>
+      {/* The username stays while the form is open: the form takes a line of its own under it. */}
+      <div role="cell" className="st-cell st-username">
+        {student.username}
+      </div>
       {editing ? (
         <div role="cell" aria-colspan={2} className="st-cell st-edit">
-          <PasswordForm
-            student={student}
-            draft={draft}
-            saving={saving}
-            onPasswordChange={onPasswordChange}
-            onSave={onSave}
-            onCancel={onCancel}
-          />
+          <PasswordForm student={student} saving={saving} onSave={onSave} onCancel={onCancel} />
         </div>
       ) : (
-        <>
-          <div role="cell" className="st-cell st-username">
-            {student.username}
-          </div>
-          <div role="cell" className="st-cell st-actions">
-            <button
-              ref={editButton}
-              type="button"
-              className="st-action"
-              aria-label={`Jelszó módosítása: ${student.name}`}
-              onClick={() => onEdit(student.username)}
-            >
-              Jelszó módosítása
-            </button>
-          </div>
-        </>
+        <div role="cell" className="st-cell st-actions">
+          <button
+            ref={editButton}
+            type="button"
+            className="st-action"
+            aria-label={`Jelszó módosítása: ${student.name}`}
+            onClick={() => onEdit(student.username)}
+          >
+            Jelszó módosítása
+          </button>
+        </div>
       )}
     </div>
   )
 })
 
-interface PasswordFormProps {
+/** The contract's rule for a new password (what the server checks), as a one-field form. */
+const PasswordFields = Type.Object({ password: StudentPasswordRequest.properties.password })
+
+interface PasswordFormProps extends Pick<PasswordEditing, 'saving' | 'onSave' | 'onCancel'> {
   student: Student
-  draft: PasswordDraft
-  saving: boolean
-  onPasswordChange: (password: string) => void
-  onSave: () => void
-  onCancel: () => void
 }
 
-function PasswordForm({ student, draft, saving, onPasswordChange, onSave, onCancel }: PasswordFormProps) {
-  const input = useRef<HTMLInputElement>(null)
+function PasswordForm({ student, saving, onSave, onCancel }: PasswordFormProps) {
   const errorId = useId()
+  const { register, handleSubmit, setError, setFocus, formState } = useSchemaForm(PasswordFields, {
+    defaultValues: { password: '' },
+    messages: { password: { required: PASSWORD_REQUIRED } },
+    check: ({ password }) => ({ password: password.trim() === '' ? PASSWORD_REQUIRED : undefined }),
+  })
+  const error = formState.errors.password?.message
 
-  useEffect(() => {
-    input.current?.focus()
-  }, [])
+  useEffect(() => setFocus('password'), [setFocus])
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    if (!saving) onSave()
-  }
+  const submit = handleSubmit(async ({ password }) => {
+    if (saving) return
+    try {
+      await onSave(student.username, password)
+    } catch (failure) {
+      // The toast says the save failed; without a network the row also says why, next to what was typed.
+      if (failure instanceof NetworkError) setError('password', { type: 'network', message: failure.message })
+    }
+  })
 
   return (
-    <form className="st-form" onSubmit={submit} noValidate aria-label={`Jelszó módosítása: ${student.name}`}>
+    <form
+      className="st-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={`Jelszó módosítása: ${student.name}`}
+    >
       <div className="st-form-line">
         <Input
-          ref={input}
           type="password"
           size="sm"
           autoComplete="new-password"
           aria-label={`Új jelszó: ${student.name} (${student.username})`}
           placeholder="Add meg az új jelszót..."
-          value={draft.password}
-          onChange={(event) => onPasswordChange(event.target.value)}
+          {...register('password')}
           onKeyDown={(event) => {
             if (event.key === 'Escape') {
               event.preventDefault()
               onCancel()
             }
           }}
-          aria-invalid={draft.error ? true : undefined}
-          aria-describedby={draft.error ? errorId : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
           className="st-password"
         />
         <Button type="submit" size="sm" colorPalette="blue" disabled={saving}>
@@ -156,9 +160,9 @@ function PasswordForm({ student, draft, saving, onPasswordChange, onSave, onCanc
           Mégse
         </Button>
       </div>
-      {draft.error && (
+      {error && (
         <p id={errorId} role="alert" className="st-error">
-          {draft.error}
+          {error}
         </p>
       )}
     </form>

@@ -19,24 +19,24 @@ const COLUMNS: readonly VirtualColumn<Student>[] = [
 
 /** [normal row, row in edit mode], for the wide and the phone layout. */
 const ROW_HEIGHT = { wide: 56, compact: 64 }
-const EDIT_HEIGHT = { wide: 92, compact: 136 }
+const EDIT_HEIGHT = { wide: 120, compact: 136 }
 
 const studentId = (student: Student) => student.id
 
 export interface StudentsTableProps extends PasswordEditing {
   students: readonly Student[]
+  /** The username of the row showing the password form, if any. */
+  editing: string | null
 }
 
 export const StudentsTable = memo(function StudentsTable({
   students,
-  draft,
+  editing: editingUsername,
   saving,
   onEdit,
-  onPasswordChange,
   onSave,
   onCancel,
 }: StudentsTableProps) {
-  const editingUsername = draft?.username ?? null
   const editingIndex =
     editingUsername === null ? -1 : students.findIndex((s) => s.username === editingUsername)
 
@@ -48,16 +48,15 @@ export const StudentsTable = memo(function StudentsTable({
           student={student}
           rowIndex={rowIndex}
           style={style}
-          draft={editing ? draft : null}
+          editing={editing}
           saving={editing && saving}
           onEdit={onEdit}
-          onPasswordChange={onPasswordChange}
           onSave={onSave}
           onCancel={onCancel}
         />
       )
     },
-    [editingIndex, draft, saving, onEdit, onPasswordChange, onSave, onCancel],
+    [editingIndex, saving, onEdit, onSave, onCancel],
   )
 
   return (
@@ -78,7 +77,13 @@ export const StudentsTable = memo(function StudentsTable({
 
 /** The student row's own parts (student-row.tsx): avatar, name lines, the action button, the inline form. */
 const rowCss = {
-  '& .st-row--editing': { bg: 'bg.subtle' },
+  // In edit mode the form takes a second line under the username, which stays (tablet, desktop).
+  '& .st-row--editing': {
+    bg: 'bg.subtle',
+    gridTemplateRows: 'auto auto',
+    alignContent: 'center',
+    rowGap: '2',
+  },
   '& .st-name': { display: 'flex', alignItems: 'center', gap: '3' },
   '& .st-avatar': {
     flexShrink: '0',
@@ -120,7 +125,7 @@ const rowCss = {
     _focusVisible: { outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '2px' },
     ...touchTarget,
   },
-  '& .st-edit': { gridColumn: '2 / -1', overflow: 'visible' },
+  '& .st-edit': { gridColumn: '2 / -1', gridRow: '2', overflow: 'visible' },
   '& .st-form': { display: 'flex', flexDirection: 'column', gap: '1' },
   '& .st-form-line': { display: 'flex', gap: '2', alignItems: 'center' },
   '& .st-password': { flex: '1', minWidth: '0' },
