@@ -1,5 +1,5 @@
 /** GET /dashboard/userSettings: the server-stored (default-domain) settings. */
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import type { UserSettings, UserSettingsResponse } from '../../contract/api'
 import { queryKeyOf } from '../../contract/api-resources'
 import { apiRequest } from '../lib/api-client'
@@ -11,7 +11,3 @@ export async function getUserSettings(): Promise<UserSettings> {
 
 export const userSettingsQuery = () =>
   queryOptions({ queryKey: queryKeyOf('userSettings'), queryFn: getUserSettings, staleTime: 0 })
-
-export function useUserSettings() {
-  return useQuery(userSettingsQuery())
-}

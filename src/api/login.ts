@@ -1,5 +1,4 @@
 /** POST /auth/login {username, password}: a session token, or a temporary token when mfa is true. */
-import { useMutation } from '@tanstack/react-query'
 import type { LoginRequest, LoginResponse } from '../../contract/api'
 import { apiRequest } from '../lib/api-client'
 
@@ -13,8 +12,4 @@ export async function login(credentials: LoginRequest): Promise<LoginResponse> {
       handleUnauthorized: false,
     })
   ).data
-}
-
-export function useLogin() {
-  return useMutation({ mutationFn: login })
 }

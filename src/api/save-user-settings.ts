@@ -1,5 +1,4 @@
 /** POST /dashboard/userSettings {userSettings}: replaces the server-stored settings. */
-import { useMutation } from '@tanstack/react-query'
 import type { UserSettings, UserSettingsSaved } from '../../contract/api'
 import { apiRequest } from '../lib/api-client'
 
@@ -7,8 +6,4 @@ export async function saveUserSettings(userSettings: UserSettings): Promise<User
   return (
     await apiRequest<UserSettingsSaved>('/dashboard/userSettings', { method: 'POST', body: { userSettings } })
   ).data
-}
-
-export function useSaveUserSettings() {
-  return useMutation({ mutationFn: saveUserSettings })
 }

@@ -1,5 +1,4 @@
 /** POST /auth/mfa {code} with the temporary token: the session token. */
-import { useMutation } from '@tanstack/react-query'
 import type { MfaResponse } from '../../contract/api'
 import { apiRequest } from '../lib/api-client'
 
@@ -18,8 +17,4 @@ export async function submitMfa({
       handleUnauthorized: false,
     })
   ).data
-}
-
-export function useSubmitMfa() {
-  return useMutation({ mutationFn: submitMfa })
 }
