@@ -2,12 +2,16 @@
  * Composes the API server: external plugins (db, helmet, cors, rate limit, static), app plugins (errors, auth,
  * idempotency, HTTP caching), then the routes under `/api`. `main.ts` starts it; tests call `buildApp` directly.
  */
+import { constants as zlibConstants } from 'node:zlib'
+import compress from '@fastify/compress'
+import sensible from '@fastify/sensible'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Ajv, type Options as AjvOptions } from 'ajv'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { LIMITS } from '../contract/limits'
 import type { Config } from './config'
 import { migrate, openDatabase, type DatabaseHandle } from './db'
+import { BROTLI_QUALITY_PER_REQUEST } from './lib/compression'
 import authPlugin from './plugins/app/auth'
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/app/errors'
 import httpCachePlugin from './plugins/app/http-cache'
@@ -86,6 +90,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (!options.mailer) app.addHook('onClose', async () => mailer.close())
 
   await app.register(dbPlugin, { handle, closeWithApp: !options.db })
+  // reply.vary (merges with the Vary CORS sets) and the other small reply/request helpers.
+  await app.register(sensible)
   await app.register(helmetPlugin)
   await app.register(corsPlugin)
   await app.register(rateLimitPlugin, { max: options.rateLimitMax ?? 1200 })
@@ -95,6 +101,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authPlugin)
   await app.register(idempotencyPlugin)
   await app.register(httpCachePlugin)
+  // JSON answers of the routes below, brotli or gzip by Accept-Encoding. Registered after the static files (their
+  // routes already exist, so it never touches them: they are precompressed) and after http-cache (whose ETag and
+  // 304 work on the uncompressed body). Request bodies are not decompressed (JSON only, bodyLimit on the wire).
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY_PER_REQUEST } },
+    globalDecompression: false,
+  })
 
   await app.register(
     async (api) => {

@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../contract/messages'
@@ -144,7 +145,9 @@ describe('refusals made before routing', () => {
   const staticDir = tempDir('portal-static-')
   mkdirSync(join(staticDir, 'assets'), { recursive: true })
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Portál</title>')
-  writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log(1)')
+  const appJs = `console.log(${JSON.stringify('Oktatói Portál '.repeat(200))})`
+  writeFileSync(join(staticDir, 'assets', 'app.js'), appJs)
+  writeFileSync(join(staticDir, 'assets', 'app.js.br'), brotliCompressSync(appJs))
   let app: FastifyInstance
   let drop: () => Promise<void>
 
@@ -157,6 +160,14 @@ describe('refusals made before routing', () => {
   afterAll(async () => {
     await app.close()
     await drop()
+  })
+
+  it('sends a precompressed static file as it is, not compressed again', async () => {
+    const res = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'br, gzip' } })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(res.rawPayload.equals(brotliCompressSync(appJs))).toBe(true)
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(appJs)
   })
 
   it('answers oversized headers with 431 and a Hungarian {code, message}', async () => {
@@ -234,5 +245,53 @@ describe.each(drivers)('tokens that match no session on %s', (driver) => {
     await insertSession(handle.db, { tokenHash: sha256(token), userId: user.id, kind: 'session', expiresAt: new Date(Date.now() + 60_000), now: new Date() })
     const other = await app.inject({ url: '/api/dashboard', headers: { authorization: token }, remoteAddress: '10.9.9.10' })
     expect(other.statusCode).toBe(200)
+  })
+})
+
+describe.each(drivers)('compressed answers on %s', (driver) => {
+  const t = useTestApp(driver)
+
+  it('sends the students list brotli or gzip by Accept-Encoding, the same ETag for each, and 304 on a match', async () => {
+    const { token } = await t.signedIn('teacher')
+    for (let i = 0; i < 30; i++) await t.user('student', { name: `Gyöngyösi Örs ${i}` })
+    const get = (headers: Record<string, string> = {}) =>
+      t.app.inject({ url: '/api/students/', headers: { authorization: token, origin: 'https://app.pelda.hu', ...headers } })
+
+    const plain = await get()
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    const br = await get({ 'accept-encoding': 'gzip, deflate, br' })
+    const gzip = await get({ 'accept-encoding': 'gzip' })
+    const refused = await get({ 'accept-encoding': 'br;q=0, gzip;q=0' })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(refused.headers['content-encoding']).toBeUndefined()
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body)
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body)
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2)
+    for (const res of [br, gzip, refused]) expect(res.headers.etag).toBe(plain.headers.etag)
+    // CORS's Vary: Origin is kept beside Accept-Encoding.
+    expect(String(br.headers.vary)).toMatch(/Origin/)
+    expect(String(br.headers.vary)).toMatch(/Accept-Encoding/)
+
+    const notModified = await get({ 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) })
+    expect(notModified.statusCode).toBe(304)
+    expect(notModified.rawPayload.length).toBe(0)
+    expect(notModified.headers['content-encoding']).toBeUndefined()
+
+    // A change of the users table: new bytes in every encoding.
+    await t.user('student', { name: 'Ábrahám Új' })
+    const changed = await get({ 'accept-encoding': 'br' })
+    expect(changed.headers.etag).not.toBe(plain.headers.etag)
+    expect(brotliDecompressSync(changed.rawPayload).toString()).toContain('Ábrahám Új')
+  })
+
+  it('compresses other JSON answers over 1 KB and leaves small ones', async () => {
+    const { token } = await t.signedIn('admin')
+    const dashboard = await t.app.inject({ url: '/api/dashboard', headers: { authorization: token, 'accept-encoding': 'gzip' } })
+    expect(dashboard.statusCode).toBe(200)
+    expect(dashboard.headers['content-encoding']).toBe('gzip')
+    expect(JSON.parse(gunzipSync(dashboard.rawPayload).toString())).toHaveProperty('features')
+    const health = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'gzip' } })
+    expect(health.headers['content-encoding']).toBeUndefined()
   })
 })

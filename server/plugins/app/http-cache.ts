@@ -27,6 +27,7 @@ export default fp(
       if (ifNoneMatch && matches(ifNoneMatch, etag)) {
         reply.code(304)
         reply.removeHeader('content-length')
+        reply.removeHeader('content-encoding')
         return ''
       }
       return payload

@@ -20,9 +20,7 @@ export default fp(
     }
     // Any static answer may differ by encoding (precompressed siblings). Added in a hook, since CORS sets Vary too.
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.url.startsWith('/api/')) return payload
-      const vary = String(reply.getHeader('vary') ?? '')
-      if (!/accept-encoding/i.test(vary)) reply.header('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding')
+      if (!request.url.startsWith('/api/')) reply.vary('Accept-Encoding')
       return payload
     })
     await app.register(fastifyStatic, {
@@ -42,5 +40,5 @@ export default fp(
       },
     })
   },
-  { name: 'static' },
+  { name: 'static', dependencies: ['@fastify/sensible'] },
 )

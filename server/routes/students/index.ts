@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { MessageBody, StudentPasswordRequest, StudentsResponse, withErrors } from '../../../contract/api'
 import { studentPasswordChange } from '../../services/student-password'
-import { createStudentsList } from '../../services/students-list'
+import { createStudentsList, sendSerialised } from '../../services/students-list'
 import { runWrite } from '../../services/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -14,15 +14,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.requireFeatures('getAllStudents'),
       schema: { response: withErrors({ 200: StudentsResponse }, 401, 403, 429, 500) },
     },
-    async (_request, reply) => {
-      // Already serialised in the StudentsResponse shape: Fastify sends a JSON string as it is, without the
-      // serializer, so the type provider's body type does not apply here.
-      const { body, etag } = await studentsList.get()
-      return reply
-        .header('ETag', etag)
-        .type('application/json; charset=utf-8')
-        .send(body as unknown as StudentsResponse)
-    },
+    // Already serialised (and compressed) in the StudentsResponse shape: sent as it is, without the serializer.
+    async (request, reply) => sendSerialised(request, reply, await studentsList.get()),
   )
 
   app.post(
