@@ -1,8 +1,12 @@
 /**
- * Server configuration: environment variables read and validated once at start (DESIGN §3). Every variable is
- * optional; `loadConfig` throws a ConfigError naming each bad variable so `main.ts` can print them and exit.
+ * Server configuration: environment variables read and validated once at start (DESIGN §3) against one TypeBox
+ * schema — the README's table in code: each variable's type, default and, as its description, what a valid value
+ * is. Every variable is optional (an empty value counts as unset); `loadConfig` throws a ConfigError naming each bad
+ * variable so `main.ts` can print them and exit.
  */
 import { resolve } from 'node:path'
+import { FormatRegistry, Type, type Static, type TSchema } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
 
 export interface Config {
   PORT: number
@@ -32,91 +36,135 @@ export class ConfigError extends Error {
   }
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
-
-function list(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean)
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return ['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol) && url.origin === value.replace(/\/$/, '')
+  } catch {
+    return false
+  }
 }
 
-function isValidTimeZone(tz: string): boolean {
+FormatRegistry.Set('portal-origin', isOrigin)
+FormatRegistry.Set('portal-time-zone', (tz) => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz })
     return true
   } catch {
     return false
   }
-}
+})
 
-function isOrigin(value: string): boolean {
-  try {
-    const url = new URL(value)
-    return (url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'wss:' || url.protocol === 'ws:') &&
-      url.origin === value.replace(/\/$/, '')
-  } catch {
-    return false
-  }
-}
+/** Comma-separated lists arrive as text and are validated item by item. */
+const LISTS = ['CORS_ORIGINS', 'CONNECT_SRC'] as const
+
+const integer = (min: number, max: number, fallback: number) =>
+  Type.Integer({
+    minimum: min,
+    maximum: max,
+    default: fallback,
+    description: `${min} és ${max} közötti egész szám kell / must be an integer ${min}–${max}`,
+  })
+
+/** The environment: types, defaults (README's table) and, in `description`, what a valid value looks like. */
+export const EnvSchema = Type.Object({
+  PORT: integer(0, 65535, 8080),
+  HOST: Type.String({ default: '0.0.0.0' }),
+  DATA_DIR: Type.String({ default: './data' }),
+  DATABASE_URL: Type.Optional(
+    Type.String({ pattern: '^postgres(ql)?://', description: 'postgres://… URL kell / must be a postgres:// URL' }),
+  ),
+  SMTP_URL: Type.Optional(
+    Type.String({
+      pattern: '^smtps?://',
+      description: 'smtp://… vagy smtps://… URL kell / must be an smtp:// or smtps:// URL',
+    }),
+  ),
+  MAIL_FROM: Type.String({ default: 'Oktatói Portál <noreply@pelda.hu>' }),
+  /** Default `$DATA_DIR/files`, filled in below. */
+  FILES_ROOT: Type.Optional(Type.String()),
+  SHORT_LINK_BASE: Type.String({
+    default: '',
+    pattern: '^(https?://.+)?$',
+    description: 'http(s):// URL kell / must be an http(s):// URL',
+  }),
+  CORS_ORIGINS: Type.Array(
+    Type.Union([Type.Literal('*'), Type.String({ format: 'portal-origin' })]),
+    { default: [], description: 'vesszővel elválasztott originek vagy * / comma-separated origins or *' },
+  ),
+  CONNECT_SRC: Type.Array(Type.String({ format: 'portal-origin' }), {
+    default: [],
+    description: 'vesszővel elválasztott originek / comma-separated origins',
+  }),
+  TZ: Type.String({
+    default: 'Europe/Budapest',
+    format: 'portal-time-zone',
+    description: 'ismeretlen időzóna / unknown time zone',
+  }),
+  PRODUCT_NAME: Type.String({ default: 'Oktatói Portál' }),
+  STATIC_DIR: Type.String({ default: './dist' }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+    { default: 'info', description: 'fatal|error|warn|info|debug|trace|silent' },
+  ),
+  TRUST_PROXY: Type.Union(
+    ['1', 'true', 'yes', '0', 'false', 'no'].map((value) => Type.Literal(value)),
+    { default: 'false', description: '1|true|yes vagy 0|false|no / 1|true|yes or 0|false|no' },
+  ),
+  PASSWORD_HASH_LOG_N: integer(4, 20, 17),
+})
+
+type Env = Static<typeof EnvSchema>
 
 /** Reads and validates the configuration from `env` (usually `process.env`). */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const problems: string[] = []
-  const text = (name: string, fallback: string) => {
+  // Only our variables; trimmed; empty means unset; lists split; case-insensitive words lower-cased.
+  const raw: Record<string, unknown> = {}
+  for (const name of Object.keys(EnvSchema.properties)) {
     const value = env[name]?.trim()
-    return value ? value : fallback
+    if (!value) continue
+    raw[name] = (LISTS as readonly string[]).includes(name)
+      ? value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : name === 'TRUST_PROXY' || name === 'LOG_LEVEL'
+        ? value.toLowerCase()
+        : // Whole numbers only: TypeBox's Value.Convert would truncate '17.5' to 17.
+          (EnvSchema.properties[name as keyof Env] as TSchema).type === 'integer' && /^\d+$/.test(value)
+          ? Number(value)
+          : value
   }
-  const optional = (name: string) => env[name]?.trim() || null
-  const integer = (name: string, fallback: number, min: number, max: number) => {
-    const raw = env[name]?.trim()
-    if (!raw) return fallback
-    const value = Number(raw)
-    if (!Number.isInteger(value) || value < min || value > max) {
-      problems.push(`${name}=${raw}: ${min} és ${max} közötti egész szám kell / must be an integer ${min}–${max}`)
-      return fallback
-    }
-    return value
-  }
+  const parsed = Value.Default(EnvSchema, raw)
 
-  const dataDir = resolve(text('DATA_DIR', './data'))
-  const config: Config = {
-    PORT: integer('PORT', 8080, 0, 65535),
-    HOST: text('HOST', '0.0.0.0'),
+  // One problem per variable, with the value as given and what a valid one looks like.
+  const problems = new Map<string, string>()
+  for (const error of Value.Errors(EnvSchema, parsed)) {
+    const name = error.path.split('/')[1]
+    if (!name || problems.has(name)) continue
+    const schema = EnvSchema.properties[name as keyof Env] as TSchema
+    problems.set(name, `${name}=${env[name]?.trim() ?? ''}: ${schema.description ?? error.message}`)
+  }
+  if (problems.size) throw new ConfigError([...problems.values()])
+
+  const valid = parsed as Env
+  const dataDir = resolve(valid.DATA_DIR)
+  return {
+    PORT: valid.PORT,
+    HOST: valid.HOST,
     DATA_DIR: dataDir,
-    DATABASE_URL: optional('DATABASE_URL'),
-    SMTP_URL: optional('SMTP_URL'),
-    MAIL_FROM: text('MAIL_FROM', 'Oktatói Portál <noreply@pelda.hu>'),
-    FILES_ROOT: resolve(text('FILES_ROOT', resolve(dataDir, 'files'))),
-    SHORT_LINK_BASE: text('SHORT_LINK_BASE', ''),
-    CORS_ORIGINS: list(env.CORS_ORIGINS),
-    CONNECT_SRC: list(env.CONNECT_SRC),
-    TZ: text('TZ', 'Europe/Budapest'),
-    PRODUCT_NAME: text('PRODUCT_NAME', 'Oktatói Portál'),
-    STATIC_DIR: resolve(text('STATIC_DIR', './dist')),
-    LOG_LEVEL: text('LOG_LEVEL', 'info'),
-    TRUST_PROXY: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
-    PASSWORD_HASH_LOG_N: integer('PASSWORD_HASH_LOG_N', 17, 4, 20),
+    DATABASE_URL: valid.DATABASE_URL ?? null,
+    SMTP_URL: valid.SMTP_URL ?? null,
+    MAIL_FROM: valid.MAIL_FROM,
+    FILES_ROOT: resolve(valid.FILES_ROOT ?? resolve(dataDir, 'files')),
+    SHORT_LINK_BASE: valid.SHORT_LINK_BASE,
+    CORS_ORIGINS: valid.CORS_ORIGINS,
+    CONNECT_SRC: valid.CONNECT_SRC,
+    TZ: valid.TZ,
+    PRODUCT_NAME: valid.PRODUCT_NAME,
+    STATIC_DIR: resolve(valid.STATIC_DIR),
+    LOG_LEVEL: valid.LOG_LEVEL,
+    TRUST_PROXY: ['1', 'true', 'yes'].includes(valid.TRUST_PROXY),
+    PASSWORD_HASH_LOG_N: valid.PASSWORD_HASH_LOG_N,
   }
-
-  if (config.DATABASE_URL && !/^postgres(ql)?:\/\//.test(config.DATABASE_URL)) {
-    problems.push('DATABASE_URL: postgres://… URL kell / must be a postgres:// URL')
-  }
-  if (config.SMTP_URL && !/^smtps?:\/\//.test(config.SMTP_URL)) {
-    problems.push('SMTP_URL: smtp://… vagy smtps://… URL kell / must be an smtp:// or smtps:// URL')
-  }
-  if (config.SHORT_LINK_BASE && !/^https?:\/\//.test(config.SHORT_LINK_BASE)) {
-    problems.push('SHORT_LINK_BASE: http(s):// URL kell / must be an http(s):// URL')
-  }
-  for (const origin of config.CORS_ORIGINS) {
-    if (origin !== '*' && !isOrigin(origin)) problems.push(`CORS_ORIGINS: érvénytelen origin / invalid origin ${origin}`)
-  }
-  for (const origin of config.CONNECT_SRC) {
-    if (!isOrigin(origin)) problems.push(`CONNECT_SRC: érvénytelen origin / invalid origin ${origin}`)
-  }
-  if (!isValidTimeZone(config.TZ)) problems.push(`TZ: ismeretlen időzóna / unknown time zone ${config.TZ}`)
-  if (!LOG_LEVELS.includes(config.LOG_LEVEL)) problems.push(`LOG_LEVEL: ${LOG_LEVELS.join('|')}`)
-
-  if (problems.length) throw new ConfigError(problems)
-  return config
 }

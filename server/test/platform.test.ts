@@ -29,9 +29,60 @@ describe('configuration', () => {
       expect((error as ConfigError).problems).toHaveLength(4)
     }
   })
+
+  it('says which value is wrong and what a valid one looks like, in Hungarian and English', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT=70000: 0 és 65535 közötti egész szám kell \/ must be an integer 0–65535/)
+    expect(() => loadConfig({ PASSWORD_HASH_LOG_N: '17.5' })).toThrow(/PASSWORD_HASH_LOG_N=17\.5: 4 és 20 közötti/)
+    expect(() => loadConfig({ TRUST_PROXY: 'talán' })).toThrow(/TRUST_PROXY=talán: 1\|true\|yes vagy 0\|false\|no/)
+    expect(() => loadConfig({ LOG_LEVEL: 'hangos' })).toThrow(/LOG_LEVEL=hangos: fatal\|error/)
+    expect(() => loadConfig({ SHORT_LINK_BASE: 'ftp://x' })).toThrow(/SHORT_LINK_BASE=ftp:\/\/x: http\(s\):\/\/ URL kell/)
+    expect(() => loadConfig({ CONNECT_SRC: 'https://api.pelda.hu, nem-url' })).toThrow(/CONNECT_SRC=/)
+  })
+
+  it('reads every variable of the README table, trimmed, with lists split', () => {
+    const config = loadConfig({
+      PORT: ' 9090 ',
+      CORS_ORIGINS: 'https://a.pelda.hu, https://b.pelda.hu',
+      CONNECT_SRC: '',
+      TRUST_PROXY: 'Yes',
+      LOG_LEVEL: 'WARN',
+      PASSWORD_HASH_LOG_N: '12',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      SHORT_LINK_BASE: 'https://s.pelda.hu',
+    })
+    expect(config).toMatchObject({
+      PORT: 9090,
+      CORS_ORIGINS: ['https://a.pelda.hu', 'https://b.pelda.hu'],
+      CONNECT_SRC: [],
+      TRUST_PROXY: true,
+      LOG_LEVEL: 'warn',
+      PASSWORD_HASH_LOG_N: 12,
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      SHORT_LINK_BASE: 'https://s.pelda.hu',
+      MAIL_FROM: 'Oktatói Portál <noreply@pelda.hu>',
+    })
+    expect(loadConfig({}).TRUST_PROXY).toBe(false)
+    expect(loadConfig({}).SMTP_URL).toBeNull()
+  })
+
+  it('stops the server at start on a bad value, naming it, before opening anything', () => {
+    const dataDir = tempDir('portal-config-')
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: process.cwd(),
+      env: { ...process.env, PORT: 'nyolcvan', DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain('Hibás beállítás / invalid configuration')
+    expect(run.stderr).toContain('PORT=nyolcvan: 0 és 65535 közötti egész szám kell')
+    expect(existsSync(join(dataDir, 'db'))).toBe(false)
+    rmSync(dataDir, { recursive: true, force: true })
+  })
 })
 
-describe('PGlite data-directory lock', () => {
+// Opening an on-disk PGlite cluster takes ~10 s alone and far more on a busy 2-core machine.
+describe('PGlite data-directory lock', { timeout: 120_000 }, () => {
   const dir = tempDir('portal-lock-')
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
