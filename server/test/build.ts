@@ -83,7 +83,7 @@ let template: Promise<Blob> | undefined
  * A migrated PGlite cluster as a dump, made once and shared by every test worker through a file keyed by the
  * migrations: starting from it takes under a second, an empty PGlite cluster several.
  */
-function pgliteTemplate(): Promise<Blob> {
+export function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
     const hash = createHash('sha256')
     for (const name of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
