@@ -22,6 +22,7 @@ const signedInOnly = { anonymous: 401, student: 200, teacher: 200, admin: 200 }
 
 const CASES: Case[] = [
   { method: 'GET', url: '/api/health', expected: { anonymous: 200, student: 200, teacher: 200, admin: 200 } },
+  { method: 'GET', url: '/api/status', expected: { anonymous: 200, student: 200, teacher: 200, admin: 200 } },
   // Signing in needs no session: any caller with a right username and password gets a token.
   {
     method: 'POST',

@@ -3,7 +3,7 @@
  * input, refusals Fastify and Node make themselves, and what reaches the log.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
@@ -293,5 +293,44 @@ describe.each(drivers)('compressed answers on %s', (driver) => {
     expect(JSON.parse(gunzipSync(dashboard.rawPayload).toString())).toHaveProperty('features')
     const health = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'gzip' } })
     expect(health.headers['content-encoding']).toBeUndefined()
+  })
+})
+
+describe.each(drivers)('the status page on %s', (driver) => {
+  const t = useTestApp(driver)
+  const version = (JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { version: string }).version
+
+  it('is a Hungarian page, without sign-in: server, database, version and time', async () => {
+    const res = await t.app.inject({ url: '/api/status' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(res.body).toContain('<html lang="hu">')
+    expect(res.body).toContain('<title>Rendszerállapot</title>')
+    expect(res.body).toContain('<dt>Szerver:</dt><dd>működik</dd>')
+    expect(res.body).toContain('<dt>Adatbázis:</dt><dd>működik</dd>')
+    expect(res.body).toContain(`<dt>Verzió:</dt><dd>${version}</dd>`)
+    expect(res.body).toMatch(/<dt>Idő:<\/dt><dd>\d{4}\. [a-zá-ű]+ \d{1,2}\. \d{1,2}:\d{2}:\d{2}<\/dd>/)
+    // Nothing the Content-Security-Policy would block: no script at all.
+    expect(res.body).not.toMatch(/<script|\son[a-z]+=/i)
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'")
+  })
+
+  it('says the database is not reachable, with 503, when it is not', async () => {
+    const broken = new Proxy(t.handle.db, {
+      get(target, property, receiver) {
+        if (property === 'execute') return () => Promise.reject(new Error('connect ECONNREFUSED'))
+        return Reflect.get(target, property, receiver)
+      },
+    })
+    const app = await buildApp({ config: t.config, db: { ...t.handle, db: broken }, mailer: new CapturingMailer() })
+    try {
+      const res = await app.inject({ url: '/api/status' })
+      expect(res.statusCode).toBe(503)
+      expect(res.body).toContain('<dt>Szerver:</dt><dd>működik</dd>')
+      expect(res.body).toContain('<dt>Adatbázis:</dt><dd>nem elérhető</dd>')
+    } finally {
+      await app.close()
+    }
   })
 })
