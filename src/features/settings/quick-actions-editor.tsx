@@ -1,8 +1,10 @@
 /** The quick-actions editor (custom setting): the list, add with name + url (both required), remove. */
-import { Box, Button, Field, Flex, IconButton, Input, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Flex, IconButton, Input, Stack, Text } from '@chakra-ui/react'
+import { Type } from '@sinclair/typebox'
 import { ExternalLink, Trash2 } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { QuickActionSchema } from '../../../contract/api/user-settings'
 import type { QuickAction } from '../../../contract/settings'
+import { FormField, useSchemaForm } from '../../components/form'
 
 export interface CustomSettingProps<T> {
   value: T
@@ -16,19 +18,32 @@ function newId(): string {
     : `qa-${Date.now()}-${Math.random().toString(36).slice(2)}`
 }
 
-export function QuickActionsEditor({ value, onChange, label }: CustomSettingProps<QuickAction[]>) {
-  const [name, setName] = useState('')
-  const [url, setUrl] = useState('')
-  const actions = Array.isArray(value) ? value : []
+/** The contract's limits of a quick action's name and url (the server refuses longer ones). */
+const NewAction = Type.Object({
+  name: QuickActionSchema.properties.name,
+  url: QuickActionSchema.properties.url,
+})
 
-  function add(event: FormEvent) {
-    event.preventDefault()
-    // Spec §5: both are required; otherwise the add is silently ignored.
-    if (!name.trim() || !url.trim()) return
+export function QuickActionsEditor({ value, onChange, label }: CustomSettingProps<QuickAction[]>) {
+  const actions = Array.isArray(value) ? value : []
+  const { register, handleSubmit, reset, formState } = useSchemaForm(NewAction, {
+    defaultValues: { name: '', url: '' },
+    messages: {
+      name: { maxLength: 'A név legfeljebb 120 karakter lehet.' },
+      url: { maxLength: 'Az URL legfeljebb 2048 karakter lehet.' },
+    },
+    // Spec §5: without a name or a url the add is silently ignored: this check stops it and is never shown.
+    check: ({ name, url }) => ({
+      name: name.trim() ? undefined : 'missing',
+      url: url.trim() ? undefined : 'missing',
+    }),
+  })
+  const shown = (error?: { type?: string; message?: string }) => (error?.type === 'check' ? undefined : error)
+
+  const add = handleSubmit(({ name, url }) => {
     onChange([...actions, { id: newId(), name: name.trim(), url: url.trim(), icon: 'external-link' }])
-    setName('')
-    setUrl('')
-  }
+    reset()
+  })
 
   return (
     <Stack gap="4">
@@ -59,21 +74,14 @@ export function QuickActionsEditor({ value, onChange, label }: CustomSettingProp
           </Flex>
         ))}
       </Stack>
-      <form onSubmit={add} noValidate aria-label="Új gyorsindító gomb">
+      <form onSubmit={(event) => void add(event)} noValidate aria-label="Új gyorsindító gomb">
         <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }}>
-          <Field.Root>
-            <Field.Label>Név</Field.Label>
-            <Input value={name} onChange={(event) => setName(event.target.value)} placeholder="pl.: Moodle" />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>URL</Field.Label>
-            <Input
-              value={url}
-              inputMode="url"
-              onChange={(event) => setUrl(event.target.value)}
-              placeholder="https://pelda.hu"
-            />
-          </Field.Root>
+          <FormField label="Név" error={shown(formState.errors.name)}>
+            <Input placeholder="pl.: Moodle" {...register('name')} />
+          </FormField>
+          <FormField label="URL" error={shown(formState.errors.url)}>
+            <Input inputMode="url" placeholder="https://pelda.hu" {...register('url')} />
+          </FormField>
           <Button type="submit" colorPalette="blue" flexShrink={0}>
             Hozzáadás
           </Button>

@@ -52,14 +52,19 @@ function recordSaves(status = 200, body: object = { code: 200, message: 'BeÃ¡llÃ
   return saves
 }
 
+const realSetTimeout = globalThis.setTimeout
+
 /**
  * Fakes the timers the debounced save uses (the screen has loaded by then, on real time). Testing Library
  * recognises fake timers by a global `jest`: with it, its own zero-delay waits move the fake clock instead of
- * waiting on it forever.
+ * waiting on it forever. The move comes one real task later, so the promises a form's submit chains (the
+ * resolver is async) settle first, as they would with real timers.
  */
 function useDebounceClock() {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) })
+  vi.stubGlobal('jest', {
+    advanceTimersByTime: (ms: number) => realSetTimeout(() => vi.advanceTimersByTime(ms), 0),
+  })
 }
 
 /** Moves the faked clock, letting the saves it starts run. */
