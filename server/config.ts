@@ -39,7 +39,9 @@ export class ConfigError extends Error {
 function isOrigin(value: string): boolean {
   try {
     const url = new URL(value)
-    return ['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol) && url.origin === value.replace(/\/$/, '')
+    return (
+      ['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol) && url.origin === value.replace(/\/$/, '')
+    )
   } catch {
     return false
   }
@@ -72,7 +74,10 @@ export const EnvSchema = Type.Object({
   HOST: Type.String({ default: '0.0.0.0' }),
   DATA_DIR: Type.String({ default: './data' }),
   DATABASE_URL: Type.Optional(
-    Type.String({ pattern: '^postgres(ql)?://', description: 'postgres://… URL kell / must be a postgres:// URL' }),
+    Type.String({
+      pattern: '^postgres(ql)?://',
+      description: 'postgres://… URL kell / must be a postgres:// URL',
+    }),
   ),
   SMTP_URL: Type.Optional(
     Type.String({
@@ -88,10 +93,10 @@ export const EnvSchema = Type.Object({
     pattern: '^(https?://.+)?$',
     description: 'http(s):// URL kell / must be an http(s):// URL',
   }),
-  CORS_ORIGINS: Type.Array(
-    Type.Union([Type.Literal('*'), Type.String({ format: 'portal-origin' })]),
-    { default: [], description: 'vesszővel elválasztott originek vagy * / comma-separated origins or *' },
-  ),
+  CORS_ORIGINS: Type.Array(Type.Union([Type.Literal('*'), Type.String({ format: 'portal-origin' })]), {
+    default: [],
+    description: 'vesszővel elválasztott originek vagy * / comma-separated origins or *',
+  }),
   CONNECT_SRC: Type.Array(Type.String({ format: 'portal-origin' }), {
     default: [],
     description: 'vesszővel elválasztott originek / comma-separated origins',

@@ -55,7 +55,9 @@ async function main(): Promise<void> {
     app = await buildApp({ config, db: handle, logger: loggerOptions(config.LOG_LEVEL) })
     await app.listen({ port: config.PORT, host: config.HOST })
   } catch (error) {
-    process.stderr.write(`A szerver nem indult el / the server did not start: ${(error as Error).stack ?? error}\n`)
+    process.stderr.write(
+      `A szerver nem indult el / the server did not start: ${(error as Error).stack ?? error}\n`,
+    )
     await app?.close().catch(() => {})
     await handle.close()
     process.exit(1)

@@ -95,7 +95,6 @@ export async function lockDataDir(dataDir: string): Promise<() => void> {
       if (released) return
       released = true
       server.close() // also unlinks the socket file
-
     }
   }
   throw new Error(`Could not take the lock ${file}`)

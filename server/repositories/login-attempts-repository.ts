@@ -9,7 +9,11 @@ import { loginAttempts } from '../db/schema'
 
 export type AttemptScope = 'user' | 'ip' | 'mfa' | 'mfaLogin'
 
-export async function recordFailure(db: Db, entries: { scope: AttemptScope; key: string }[], at: Date): Promise<void> {
+export async function recordFailure(
+  db: Db,
+  entries: { scope: AttemptScope; key: string }[],
+  at: Date,
+): Promise<void> {
   if (entries.length) await db.insert(loginAttempts).values(entries.map((e) => ({ ...e, at })))
 }
 
@@ -27,7 +31,11 @@ export async function failuresSince(
   return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null }
 }
 
-export async function clearFailures(db: Db, scope: AttemptScope | AttemptScope[], key: string): Promise<void> {
+export async function clearFailures(
+  db: Db,
+  scope: AttemptScope | AttemptScope[],
+  key: string,
+): Promise<void> {
   const scopes = Array.isArray(scope) ? scope : [scope]
   await db.delete(loginAttempts).where(and(inArray(loginAttempts.scope, scopes), eq(loginAttempts.key, key)))
 }

@@ -12,7 +12,12 @@ import { HttpError } from '../lib/http-error'
 import { verifyDummyPassword, verifyPassword } from '../lib/password'
 import { newMfaCode, newToken, sha256 } from '../lib/tokens'
 import { writeAudit } from '../repositories/audit-repository'
-import { clearFailures, failuresSince, recordFailure, type AttemptScope } from '../repositories/login-attempts-repository'
+import {
+  clearFailures,
+  failuresSince,
+  recordFailure,
+  type AttemptScope,
+} from '../repositories/login-attempts-repository'
 import {
   countWrongAttempt,
   consumeChallenge,

@@ -11,14 +11,25 @@ let ipCounter = 0
 const nextIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
 
 function login(t: TestApp, username: string, password: string, remoteAddress = nextIp()) {
-  return t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress })
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password },
+    remoteAddress,
+  })
 }
 
 function mfa(t: TestApp, token: string, code: string) {
-  return t.app.inject({ method: 'POST', url: '/api/auth/mfa', headers: { authorization: token }, payload: { code } })
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/mfa',
+    headers: { authorization: token },
+    payload: { code },
+  })
 }
 
-const dashboard = (t: TestApp, token: string) => t.app.inject({ url: '/api/dashboard', headers: { authorization: token } })
+const dashboard = (t: TestApp, token: string) =>
+  t.app.inject({ url: '/api/dashboard', headers: { authorization: token } })
 
 describe.each(drivers)('sign-in on %s', (driver) => {
   const t = useTestApp(driver)
@@ -58,7 +69,8 @@ describe.each(drivers)('sign-in on %s', (driver) => {
 
   it('throttles an account after 5 failures with 429 and Retry-After, across two server instances', async () => {
     const { username, password } = await t.user('teacher')
-    for (let i = 0; i < THROTTLE.perAccount; i++) expect((await login(t, username, 'rossz-jelszo')).statusCode).toBe(401)
+    for (let i = 0; i < THROTTLE.perAccount; i++)
+      expect((await login(t, username, 'rossz-jelszo')).statusCode).toBe(401)
     const blocked = await login(t, username, password)
     expect(blocked.statusCode).toBe(429)
     expect(blocked.json()).toEqual({ code: 429, message: MESSAGES.throttled })
@@ -109,7 +121,11 @@ describe.each(drivers)('sign-in on %s', (driver) => {
 
   it('revokes the session on logout', async () => {
     const { token } = await t.signedIn('student')
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: token } })
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: token },
+    })
     expect(out.json()).toEqual({ code: 200, message: MESSAGES.loggedOut })
     expect((await dashboard(t, token)).statusCode).toBe(401)
   })
@@ -170,7 +186,11 @@ describe.each(drivers)('MFA on %s', (driver) => {
       const res = await t.app.inject({ method, url, headers: { authorization: temporary } })
       expect(res.statusCode, url).toBe(401)
     }
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: temporary } })
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: temporary },
+    })
     expect(out.statusCode).toBe(401)
   })
 
@@ -239,7 +259,12 @@ describe.each(drivers)('MFA on %s', (driver) => {
 
     // The count is in the database: another server process refuses too.
     const other = await t.secondApp()
-    const viaOther = await other.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: nextIp() })
+    const viaOther = await other.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username, password },
+      remoteAddress: nextIp(),
+    })
     expect(viaOther.statusCode).toBe(429)
     expect(viaOther.headers['retry-after']).toBeDefined()
 
@@ -252,12 +277,14 @@ describe.each(drivers)('MFA on %s', (driver) => {
     const { username, password } = await t.user('teacher', { mfaEmail: email })
     // Several logins first, then guesses with each: the limit is on the account, not the challenge.
     const tokens: string[] = []
-    for (let i = 0; i < THROTTLE.mfaLoginsPerAccount; i++) tokens.push((await login(t, username, password)).json().Token)
+    for (let i = 0; i < THROTTLE.mfaLoginsPerAccount; i++)
+      tokens.push((await login(t, username, password)).json().Token)
     const sixth = await login(t, username, password)
     expect(sixth.statusCode).toBe(429)
     expect(sixth.json()).toEqual({ code: 429, message: MESSAGES.throttled })
     const statuses: number[] = []
-    for (const token of tokens) for (let i = 0; i < 5; i++) statuses.push((await mfa(t, token, '000000')).statusCode)
+    for (const token of tokens)
+      for (let i = 0; i < 5; i++) statuses.push((await mfa(t, token, '000000')).statusCode)
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(THROTTLE.mfaCodesPerAccount)
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(25 - THROTTLE.mfaCodesPerAccount)
   })
@@ -276,7 +303,12 @@ describe.each(drivers)('MFA on %s', (driver) => {
   it('sets, shows and clears the MFA email; an invalid one is 400', async () => {
     const { token } = await t.signedIn('teacher')
     const set = (email: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/setmfa', headers: { authorization: token }, payload: { email } })
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/setmfa',
+        headers: { authorization: token },
+        payload: { email },
+      })
 
     const bad = await set('nem-email')
     expect(bad.statusCode).toBe(400)

@@ -17,10 +17,22 @@ import { newToken, sha256 } from '../lib/tokens'
 import { BAD_TOKENS_PER_IP } from '../plugins/app/auth'
 import { insertSession } from '../repositories/sessions-repository'
 import { createUser } from '../repositories/users-repository'
-import { CapturingMailer, drivers, freshDatabase, tempDir, TEST_LOG_N, testConfig, useTestApp, type TestApp } from './build'
+import {
+  CapturingMailer,
+  drivers,
+  freshDatabase,
+  tempDir,
+  TEST_LOG_N,
+  testConfig,
+  useTestApp,
+  type TestApp,
+} from './build'
 
 /** One raw HTTP/1.1 exchange (the parts Node refuses before Fastify never reach `inject`). */
-function rawRequest(app: FastifyInstance, request: string): Promise<{ status: number; headers: string; body: string }> {
+function rawRequest(
+  app: FastifyInstance,
+  request: string,
+): Promise<{ status: number; headers: string; body: string }> {
   const { port } = app.server.address() as net.AddressInfo
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1', () => socket.write(request))
@@ -35,12 +47,34 @@ function rawRequest(app: FastifyInstance, request: string): Promise<{ status: nu
   })
 }
 
-const NUL_CASES: [string, (t: TestApp) => Promise<{ method: 'POST' | 'GET'; url: string; token?: string; payload?: object }>][] = [
-  ['a login username', async () => ({ method: 'POST', url: '/api/auth/login', payload: { username: 'anna\u0000.balogh', password: 'jelszo-12345' } })],
-  ['a login password', async () => ({ method: 'POST', url: '/api/auth/login', payload: { username: 'anna.balogh', password: 'jel\u0000szo' } })],
+const NUL_CASES: [
+  string,
+  (t: TestApp) => Promise<{ method: 'POST' | 'GET'; url: string; token?: string; payload?: object }>,
+][] = [
+  [
+    'a login username',
+    async () => ({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'anna\u0000.balogh', password: 'jelszo-12345' },
+    }),
+  ],
+  [
+    'a login password',
+    async () => ({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'anna.balogh', password: 'jel\u0000szo' },
+    }),
+  ],
   [
     'the MFA e-mail',
-    async (t) => ({ method: 'POST', url: '/api/auth/setmfa', token: (await t.signedIn('teacher')).token, payload: { email: 'a\u0000@pelda.hu' } }),
+    async (t) => ({
+      method: 'POST',
+      url: '/api/auth/setmfa',
+      token: (await t.signedIn('teacher')).token,
+      payload: { email: 'a\u0000@pelda.hu' },
+    }),
   ],
   [
     'a quick-action name',
@@ -48,7 +82,11 @@ const NUL_CASES: [string, (t: TestApp) => Promise<{ method: 'POST' | 'GET'; url:
       method: 'POST',
       url: '/api/dashboard/userSettings',
       token: (await t.signedIn('teacher')).token,
-      payload: { userSettings: { quickActions: [{ id: 'q1', name: 'Órarend\u0000', url: 'https://pelda.hu', icon: 'calendar' }] } },
+      payload: {
+        userSettings: {
+          quickActions: [{ id: 'q1', name: 'Órarend\u0000', url: 'https://pelda.hu', icon: 'calendar' }],
+        },
+      },
     }),
   ],
   [
@@ -62,9 +100,17 @@ const NUL_CASES: [string, (t: TestApp) => Promise<{ method: 'POST' | 'GET'; url:
   ],
   [
     'an alert message',
-    async (t) => ({ method: 'POST', url: '/api/alerts', token: (await t.signedIn('admin')).token, payload: { message: 'Ma\u0000 zárva' } }),
+    async (t) => ({
+      method: 'POST',
+      url: '/api/alerts',
+      token: (await t.signedIn('admin')).token,
+      payload: { message: 'Ma\u0000 zárva' },
+    }),
   ],
-  ['a query string', async (t) => ({ method: 'GET', url: '/api/alerts?x=%00', token: (await t.signedIn('teacher')).token })],
+  [
+    'a query string',
+    async (t) => ({ method: 'GET', url: '/api/alerts?x=%00', token: (await t.signedIn('teacher')).token }),
+  ],
 ]
 
 describe.each(drivers)('NUL characters on %s', (driver) => {
@@ -111,7 +157,12 @@ describe.each(drivers)('the log on %s', (driver) => {
         done()
       },
     })
-    app = await buildApp({ config: testConfig(), db: fresh.handle, mailer, logger: { ...loggerOptions('info'), stream } })
+    app = await buildApp({
+      config: testConfig(),
+      db: fresh.handle,
+      mailer,
+      logger: { ...loggerOptions('info'), stream },
+    })
     await app.ready()
   })
   afterAll(async () => {
@@ -121,17 +172,39 @@ describe.each(drivers)('the log on %s', (driver) => {
 
   it('never holds a password, token or query parameters, even when the database fails', async () => {
     const password = 'titkos-jelszo-98765'
-    const wrong = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'x', password } })
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'x', password },
+    })
     expect(wrong.statusCode).toBe(401)
     // A body JSON.parse cannot read: its error message quotes the body.
-    await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: `{"password":"${password}",` })
-    await app.inject({ method: 'GET', url: '/api/dashboard', headers: { authorization: 'Bearer titkos-token-abcdef' } })
-    // A database failure: the error Drizzle raises carries the query's parameters, pg's `detail` row values.
-    const dbError = new Error(`Failed query: select 1 where x = $1\nparams: ${password},scrypt$17$8$1$c2FsdA==$aGFzaA==`, {
-      cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021', detail: password }),
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"password":"${password}",`,
     })
+    await app.inject({
+      method: 'GET',
+      url: '/api/dashboard',
+      headers: { authorization: 'Bearer titkos-token-abcdef' },
+    })
+    // A database failure: the error Drizzle raises carries the query's parameters, pg's `detail` row values.
+    const dbError = new Error(
+      `Failed query: select 1 where x = $1\nparams: ${password},scrypt$17$8$1$c2FsdA==$aGFzaA==`,
+      {
+        cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+          code: '22021',
+          detail: password,
+        }),
+      },
+    )
     app.log.error({ err: dbError }, 'request failed')
-    expect(safeError(dbError)).toMatchObject({ message: 'Failed query: select 1 where x = $1', cause: { code: '22021' } })
+    expect(safeError(dbError)).toMatchObject({
+      message: 'Failed query: select 1 where x = $1',
+      cause: { code: '22021' },
+    })
     const log = lines.join('')
     expect(log).toContain('request failed')
     expect(log).not.toContain(password)
@@ -154,7 +227,11 @@ describe('refusals made before routing', () => {
   beforeAll(async () => {
     const fresh = await freshDatabase('pglite')
     drop = fresh.drop
-    app = await buildApp({ config: testConfig({ STATIC_DIR: staticDir }), db: fresh.handle, mailer: new CapturingMailer() })
+    app = await buildApp({
+      config: testConfig({ STATIC_DIR: staticDir }),
+      db: fresh.handle,
+      mailer: new CapturingMailer(),
+    })
     await app.listen({ port: 0, host: '127.0.0.1' })
   })
   afterAll(async () => {
@@ -171,14 +248,20 @@ describe('refusals made before routing', () => {
   })
 
   it('answers oversized headers with 431 and a Hungarian {code, message}', async () => {
-    const res = await rawRequest(app, `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Nagy: ${'a'.repeat(20_000)}\r\n\r\n`)
+    const res = await rawRequest(
+      app,
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Nagy: ${'a'.repeat(20_000)}\r\n\r\n`,
+    )
     expect(res.status).toBe(431)
     expect(JSON.parse(res.body)).toEqual({ code: 431, message: MESSAGES.bodyTooLarge })
   })
 
   it('answers an overlong path parameter with 414 and a Hungarian {code, message}, without echoing the path', async () => {
     const long = 'hosszu'.repeat(100)
-    const res = await rawRequest(app, `DELETE /api/alerts/${long} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)
+    const res = await rawRequest(
+      app,
+      `DELETE /api/alerts/${long} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+    )
     expect(res.status).toBe(414)
     expect(JSON.parse(res.body)).toEqual({ code: 414, message: MESSAGES.badRequest })
     expect(res.body).not.toContain('hosszu')
@@ -240,10 +323,29 @@ describe.each(drivers)('tokens that match no session on %s', (driver) => {
     expect(Number(lastRefusal!.headers['retry-after'])).toBeLessThanOrEqual(60)
 
     // Another address with a real session is not affected.
-    const user = await createUser(handle.db, { username: `tanar-${randomBytes(3).toString('hex')}`, name: 'Tanár', type: 'teacher', password: 'jelszo-12345' }, { logN: TEST_LOG_N })
+    const user = await createUser(
+      handle.db,
+      {
+        username: `tanar-${randomBytes(3).toString('hex')}`,
+        name: 'Tanár',
+        type: 'teacher',
+        password: 'jelszo-12345',
+      },
+      { logN: TEST_LOG_N },
+    )
     const token = newToken()
-    await insertSession(handle.db, { tokenHash: sha256(token), userId: user.id, kind: 'session', expiresAt: new Date(Date.now() + 60_000), now: new Date() })
-    const other = await app.inject({ url: '/api/dashboard', headers: { authorization: token }, remoteAddress: '10.9.9.10' })
+    await insertSession(handle.db, {
+      tokenHash: sha256(token),
+      userId: user.id,
+      kind: 'session',
+      expiresAt: new Date(Date.now() + 60_000),
+      now: new Date(),
+    })
+    const other = await app.inject({
+      url: '/api/dashboard',
+      headers: { authorization: token },
+      remoteAddress: '10.9.9.10',
+    })
     expect(other.statusCode).toBe(200)
   })
 })
@@ -255,7 +357,10 @@ describe.each(drivers)('compressed answers on %s', (driver) => {
     const { token } = await t.signedIn('teacher')
     for (let i = 0; i < 30; i++) await t.user('student', { name: `Gyöngyösi Örs ${i}` })
     const get = (headers: Record<string, string> = {}) =>
-      t.app.inject({ url: '/api/students/', headers: { authorization: token, origin: 'https://app.pelda.hu', ...headers } })
+      t.app.inject({
+        url: '/api/students/',
+        headers: { authorization: token, origin: 'https://app.pelda.hu', ...headers },
+      })
 
     const plain = await get()
     expect(plain.headers['content-encoding']).toBeUndefined()
@@ -287,7 +392,10 @@ describe.each(drivers)('compressed answers on %s', (driver) => {
 
   it('compresses other JSON answers over 1 KB and leaves small ones', async () => {
     const { token } = await t.signedIn('admin')
-    const dashboard = await t.app.inject({ url: '/api/dashboard', headers: { authorization: token, 'accept-encoding': 'gzip' } })
+    const dashboard = await t.app.inject({
+      url: '/api/dashboard',
+      headers: { authorization: token, 'accept-encoding': 'gzip' },
+    })
     expect(dashboard.statusCode).toBe(200)
     expect(dashboard.headers['content-encoding']).toBe('gzip')
     expect(JSON.parse(gunzipSync(dashboard.rawPayload).toString())).toHaveProperty('features')
@@ -298,7 +406,9 @@ describe.each(drivers)('compressed answers on %s', (driver) => {
 
 describe.each(drivers)('the status page on %s', (driver) => {
   const t = useTestApp(driver)
-  const version = (JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { version: string }).version
+  const version = (
+    JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { version: string }
+  ).version
 
   it('is a Hungarian page, without sign-in: server, database, version and time', async () => {
     const res = await t.app.inject({ url: '/api/status' })
@@ -323,7 +433,11 @@ describe.each(drivers)('the status page on %s', (driver) => {
         return Reflect.get(target, property, receiver)
       },
     })
-    const app = await buildApp({ config: t.config, db: { ...t.handle, db: broken }, mailer: new CapturingMailer() })
+    const app = await buildApp({
+      config: t.config,
+      db: { ...t.handle, db: broken },
+      mailer: new CapturingMailer(),
+    })
     try {
       const res = await app.inject({ url: '/api/status' })
       expect(res.statusCode).toBe(503)

@@ -15,7 +15,12 @@ import { CapturingMailer, freshDatabase, tempDir, testConfig, useTestApp } from 
 describe('configuration', () => {
   it('has defaults for everything', () => {
     const config = loadConfig({})
-    expect(config).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', TZ: 'Europe/Budapest', PRODUCT_NAME: 'Oktatói Portál' })
+    expect(config).toMatchObject({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      TZ: 'Europe/Budapest',
+      PRODUCT_NAME: 'Oktatói Portál',
+    })
     expect(config.DATABASE_URL).toBeNull()
     expect(config.FILES_ROOT).toBe(join(config.DATA_DIR, 'files'))
   })
@@ -31,11 +36,19 @@ describe('configuration', () => {
   })
 
   it('says which value is wrong and what a valid one looks like, in Hungarian and English', () => {
-    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT=70000: 0 és 65535 közötti egész szám kell \/ must be an integer 0–65535/)
-    expect(() => loadConfig({ PASSWORD_HASH_LOG_N: '17.5' })).toThrow(/PASSWORD_HASH_LOG_N=17\.5: 4 és 20 közötti/)
-    expect(() => loadConfig({ TRUST_PROXY: 'talán' })).toThrow(/TRUST_PROXY=talán: 1\|true\|yes vagy 0\|false\|no/)
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(
+      /PORT=70000: 0 és 65535 közötti egész szám kell \/ must be an integer 0–65535/,
+    )
+    expect(() => loadConfig({ PASSWORD_HASH_LOG_N: '17.5' })).toThrow(
+      /PASSWORD_HASH_LOG_N=17\.5: 4 és 20 közötti/,
+    )
+    expect(() => loadConfig({ TRUST_PROXY: 'talán' })).toThrow(
+      /TRUST_PROXY=talán: 1\|true\|yes vagy 0\|false\|no/,
+    )
     expect(() => loadConfig({ LOG_LEVEL: 'hangos' })).toThrow(/LOG_LEVEL=hangos: fatal\|error/)
-    expect(() => loadConfig({ SHORT_LINK_BASE: 'ftp://x' })).toThrow(/SHORT_LINK_BASE=ftp:\/\/x: http\(s\):\/\/ URL kell/)
+    expect(() => loadConfig({ SHORT_LINK_BASE: 'ftp://x' })).toThrow(
+      /SHORT_LINK_BASE=ftp:\/\/x: http\(s\):\/\/ URL kell/,
+    )
     expect(() => loadConfig({ CONNECT_SRC: 'https://api.pelda.hu, nem-url' })).toThrow(/CONNECT_SRC=/)
   })
 
@@ -118,7 +131,11 @@ describe('PGlite data-directory lock', { timeout: 120_000 }, () => {
         holder.on('exit', () => fail(new Error('the lock holder exited')))
       })
       const refused = openDatabase({ DATA_DIR: dir, DATABASE_URL: null })
-      await expect(refused).rejects.toThrow(new RegExp(`PID ${holder.pid}\\)[\\s\\S]*already in use by another server process \\(PID ${holder.pid}\\)`))
+      await expect(refused).rejects.toThrow(
+        new RegExp(
+          `PID ${holder.pid}\\)[\\s\\S]*already in use by another server process \\(PID ${holder.pid}\\)`,
+        ),
+      )
     } finally {
       holder.kill('SIGKILL')
       await new Promise((done) => holder.once('exit', done))
@@ -132,12 +149,17 @@ describe('PGlite data-directory lock', { timeout: 120_000 }, () => {
   it.each([
     ['PID 1 (a server that ran as PID 1 in a container, now alive again as another process)', '1'],
     ["this process's own PID", String(process.pid)],
-    ['a PID that is gone', spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString()],
+    [
+      'a PID that is gone',
+      spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString(),
+    ],
     ['garbage', 'nem pid'],
   ])('takes over a lock file left with %s', async (_name, content) => {
     writeFileSync(join(dir, 'db.lock'), content)
     const handle = await openDatabase({ DATA_DIR: dir, DATABASE_URL: null })
-    await expect(openDatabase({ DATA_DIR: dir, DATABASE_URL: null })).rejects.toBeInstanceOf(DataDirLockedError)
+    await expect(openDatabase({ DATA_DIR: dir, DATABASE_URL: null })).rejects.toBeInstanceOf(
+      DataDirLockedError,
+    )
     await handle.close()
     expect(existsSync(join(dir, 'db.lock'))).toBe(false)
   })
@@ -158,7 +180,11 @@ describe('static app', () => {
     writeFileSync(join(root, 'assets', 'index-abc123.js.gz'), gzipSync(js))
     const fresh = await freshDatabase('pglite')
     drop = fresh.drop
-    app = await buildApp({ config: testConfig({ STATIC_DIR: root }), db: fresh.handle, mailer: new CapturingMailer() })
+    app = await buildApp({
+      config: testConfig({ STATIC_DIR: root }),
+      db: fresh.handle,
+      mailer: new CapturingMailer(),
+    })
   })
   afterAll(async () => {
     await app.close()
@@ -223,14 +249,27 @@ describe('MFA mail over a loopback SMTP server', () => {
 
   it('mails the 6-digit code that completes the sign-in', async () => {
     const config = { ...t.config, SMTP_URL: `smtp://127.0.0.1:${port}` }
-    const app = await buildApp({ config, db: t.handle, mailer: createMailer(config, console), now: t.clock.now })
+    const app = await buildApp({
+      config,
+      db: t.handle,
+      mailer: createMailer(config, console),
+      now: t.clock.now,
+    })
     try {
       const { username, password } = await t.user('teacher', { mfaEmail: 'tanar@pelda.hu' })
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } })
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username, password },
+      })
       expect(login.json().mfa).toBe(true)
       const raw = received.at(-1)!
       expect(raw).toContain('tanar@pelda.hu')
-      const code = raw.split(/\r?\n\r?\n/).slice(1).join('\n').match(/\b(\d{6})\b/)?.[1]
+      const code = raw
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join('\n')
+        .match(/\b(\d{6})\b/)?.[1]
       expect(code).toMatch(/^\d{6}$/)
       const done = await app.inject({
         method: 'POST',
@@ -246,7 +285,10 @@ describe('MFA mail over a loopback SMTP server', () => {
 
   it('without SMTP_URL writes the mail to DATA_DIR/outbox', async () => {
     const dir = tempDir('portal-outbox-')
-    const mailer = createMailer({ SMTP_URL: null, MAIL_FROM: 'x@pelda.hu', DATA_DIR: dir }, { info() {}, warn() {} })
+    const mailer = createMailer(
+      { SMTP_URL: null, MAIL_FROM: 'x@pelda.hu', DATA_DIR: dir },
+      { info() {}, warn() {} },
+    )
     await mailer.send({ to: 'a@pelda.hu', subject: 'Kód', text: 'kód: 123456' })
     const { readdirSync } = await import('node:fs')
     const files = readdirSync(join(dir, 'outbox'))

@@ -23,7 +23,8 @@ const BY_FASTIFY_CODE: Record<string, [number, string]> = {
 }
 
 function classify(error: FastifyError): { status: number; message: string; headers: Record<string, string> } {
-  if (error instanceof HttpError) return { status: error.statusCode, message: error.message, headers: error.headers }
+  if (error instanceof HttpError)
+    return { status: error.statusCode, message: error.message, headers: error.headers }
   if (error.validation) return { status: 400, message: MESSAGES.badRequest, headers: {} }
   const known = error.code ? BY_FASTIFY_CODE[error.code] : undefined
   if (known) return { status: known[0], message: known[1], headers: {} }
@@ -43,7 +44,11 @@ export default fp(
       const { status, message, headers } = classify(error)
       if (status >= 500) request.log.error({ err: safeError(error) }, 'request failed')
       // A parser's message may quote the body (JSON.parse does): only our own Hungarian messages and codes are logged.
-      else request.log.info({ status, reason: error instanceof HttpError ? error.message : (error.code ?? error.name) }, 'request rejected')
+      else
+        request.log.info(
+          { status, reason: error instanceof HttpError ? error.message : (error.code ?? error.name) },
+          'request rejected',
+        )
       return reply.code(status).headers(headers).send({ code: status, message })
     })
 
@@ -68,7 +73,10 @@ export default fp(
 /** Fastify's `frameworkErrors`: a URL that cannot be decoded (400) or has an overlong parameter (414). */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400
-  void reply.code(status).header('Cache-Control', 'no-store').send({ code: status, message: MESSAGES.badRequest })
+  void reply
+    .code(status)
+    .header('Cache-Control', 'no-store')
+    .send({ code: status, message: MESSAGES.badRequest })
 }
 
 /**
@@ -77,7 +85,8 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
   const message = status === 431 ? MESSAGES.bodyTooLarge : MESSAGES.badRequest
   const body = JSON.stringify({ code: status, message })
   if (!socket.writable) {

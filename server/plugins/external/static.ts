@@ -35,7 +35,8 @@ export default fp(
         const path = filePath.replace(/\.(br|gz)$/, '')
         const rel = relative(root, path).split(sep).join('/')
         if (NO_CACHE.has(basename(path)) || path.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache')
-        else if (rel.startsWith('assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+        else if (rel.startsWith('assets/'))
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
         else res.setHeader('Cache-Control', 'public, max-age=3600')
       },
     })

@@ -10,14 +10,23 @@ import { MESSAGES } from '../../../contract/messages'
 import { HttpError } from '../../lib/http-error'
 import { safeError } from '../../lib/log'
 
-const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string })
-  .version
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  )
 
 /** The status page: every value escaped; one inline style sheet (the CSP's style-src allows 'unsafe-inline'). */
-export function statusPage(options: { productName: string; databaseUp: boolean; version: string; time: string }): string {
+export function statusPage(options: {
+  productName: string
+  databaseUp: boolean
+  version: string
+  time: string
+}): string {
   const line = (label: string, value: string) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`
   return `<!doctype html>
 <html lang="hu">
@@ -69,9 +78,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/status', async (request, reply) => {
     const up = await databaseUp(request)
-    const time = new Intl.DateTimeFormat('hu-HU', { dateStyle: 'long', timeStyle: 'medium', timeZone: app.config.TZ }).format(
-      app.now(),
-    )
+    const time = new Intl.DateTimeFormat('hu-HU', {
+      dateStyle: 'long',
+      timeStyle: 'medium',
+      timeZone: app.config.TZ,
+    }).format(app.now())
     return reply
       .code(up ? 200 : 503)
       .type('text/html; charset=utf-8')
