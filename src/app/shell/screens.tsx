@@ -57,7 +57,7 @@ export const SCREENS: Record<string, ComponentType> = {
   Tantermek: placeholder('Tantermek'),
   Fájlok: placeholder('Fájlok'),
   'Proxy Manager': placeholder('Proxy Manager'),
-  Munkaórák: placeholder('Munkaórák'),
+  Munkaórák: preloadable(() => import('../../features/work-hours/work-hours-screen')),
   'Munkaidő tervező': placeholder('Munkaidő tervező'),
   Rendszernapló: placeholder('Rendszernapló'),
   Beállítások: preloadable(() => import('../../features/settings/settings-screen')),

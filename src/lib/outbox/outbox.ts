@@ -102,19 +102,13 @@ export function classifyFailure(error: unknown): {
 }
 
 async function defaultSend(item: OutboxItem): Promise<unknown> {
+  // expectCode: a 2xx whose body `code` differs is a failure (spec §7), judged once, in the API client.
   const { data } = await apiRequest<unknown>(item.url, {
     method: item.method,
     body: item.body,
     idempotencyKey: item.id,
+    expectCode: item.expectCode,
   })
-  // Spec §7: some writes succeed only with a body `code` (a 2xx with another code is a failure).
-  if (item.expectCode !== undefined && data && typeof data === 'object' && 'code' in data) {
-    const code = (data as { code: unknown }).code
-    if (typeof code === 'number' && code !== item.expectCode) {
-      const message = (data as { message?: unknown }).message
-      throw new ApiError(code, typeof message === 'string' ? message : '', data)
-    }
-  }
   return data
 }
 

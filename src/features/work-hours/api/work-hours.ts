@@ -1,0 +1,48 @@
+/** GET /work/hours (the map of the signed-in user) and the queued POST /work/hours (spec §7). */
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryKeyOf } from '../../../../contract/api-resources'
+import type { WorkHoursRequest } from '../../../../contract/api/work-hours'
+import { apiRequest } from '../../../lib/api-client'
+import { useQueuedMutation } from '../../../lib/outbox'
+import { formatHours, longDay } from '../month'
+import { normaliseWorkHours, withHours, type WorkHoursMap } from '../work-hours-map'
+
+export interface WorkHoursData {
+  hours: WorkHoursMap
+  /** When the server (or the service worker's cached copy) answered: feeds the offline marker. */
+  date: Date | null
+}
+
+export async function getWorkHours(signal?: AbortSignal): Promise<WorkHoursData> {
+  const { data, date } = await apiRequest<{ workHours?: unknown } | null>('/work/hours', { signal })
+  return { hours: normaliseWorkHours(data?.workHours), date }
+}
+
+/** The key comes from contract/api-resources.ts, so the service worker's update notices refetch it. */
+export const workHoursQuery = queryOptions({
+  queryKey: queryKeyOf('workHours'),
+  queryFn: ({ signal }) => getWorkHours(signal),
+})
+
+export function useWorkHours() {
+  return useQuery(workHoursQuery)
+}
+
+function request(values: WorkHoursRequest) {
+  return {
+    method: 'POST' as const,
+    url: '/work/hours',
+    body: values,
+    label: `Munkaidő: ${longDay(values.date)} – ${formatHours(values.hours)} óra`,
+    expectCode: 200,
+  }
+}
+
+function optimistic(current: WorkHoursData | undefined, body: WorkHoursRequest): WorkHoursData {
+  return { hours: withHours(current?.hours, body.date, body.hours), date: current?.date ?? null }
+}
+
+/** Records hours through the outbox: shown at once, sent when the network allows, exactly once. */
+export function useRecordWorkHours() {
+  return useQueuedMutation({ key: workHoursQuery.queryKey, request, optimistic })
+}

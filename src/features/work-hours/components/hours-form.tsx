@@ -1,0 +1,60 @@
+/** The date + hours form (spec §5: a number, not NaN, not negative; input min 0, step 0.5). */
+import { Button, Flex, Input } from '@chakra-ui/react'
+import { useEffect } from 'react'
+import { isCalendarDate, WorkHoursRequest, WORK_HOURS_STEP } from '../../../../contract/api/work-hours'
+import { FormField, useSchemaForm } from '../../../components/form'
+
+export const HOURS_MESSAGE = 'Kérlek adj meg egy érvényes óraszámot.'
+export const DATE_MESSAGE = 'Kérlek adj meg egy érvényes dátumot.'
+
+interface HoursFormProps {
+  /** The date the calendar picked: the form follows it. */
+  date: string
+  onDateChange: (date: string) => void
+  onSubmit: (values: WorkHoursRequest) => Promise<void>
+}
+
+export function HoursForm({ date, onDateChange, onSubmit }: HoursFormProps) {
+  const { register, handleSubmit, setValue, formState } = useSchemaForm(WorkHoursRequest, {
+    defaultValues: { date },
+    // Hours: the spec's one message for every failure (also more than 24 or not a half hour, which the server refuses).
+    messages: { hours: HOURS_MESSAGE, date: DATE_MESSAGE },
+    check: (values) => ({ date: isCalendarDate(values.date) ? undefined : DATE_MESSAGE }),
+  })
+
+  useEffect(() => {
+    setValue('date', date, { shouldValidate: formState.isSubmitted })
+  }, [date, setValue, formState.isSubmitted])
+
+  return (
+    <form aria-label="Munkaidő rögzítése" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <Flex direction="column" gap="3">
+        <FormField label="Dátum" error={formState.errors.date}>
+          <Input
+            type="date"
+            size="lg"
+            {...register('date', {
+              // A typed date moves the calendar to it.
+              onChange: (event: { target: { value: string } }) => {
+                if (isCalendarDate(event.target.value)) onDateChange(event.target.value)
+              },
+            })}
+          />
+        </FormField>
+        <FormField label="Óraszám" error={formState.errors.hours}>
+          <Input
+            type="number"
+            size="lg"
+            min={0}
+            step={WORK_HOURS_STEP}
+            inputMode="decimal"
+            {...register('hours', { valueAsNumber: true })}
+          />
+        </FormField>
+        <Button type="submit" colorPalette="blue" size="lg" loading={formState.isSubmitting}>
+          Rögzítés
+        </Button>
+      </Flex>
+    </form>
+  )
+}

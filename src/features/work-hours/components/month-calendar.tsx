@@ -1,0 +1,117 @@
+/**
+ * The month as a table, weeks from Monday: each day of the month is a button that puts its date in the form and
+ * shows its hours. Today is marked (aria-current), a weekday of a past week with no hours is marked as missing, and
+ * a day whose write still waits in the outbox says so.
+ */
+import { Box, chakra, Flex, Table, Text } from '@chakra-ui/react'
+import { memo } from 'react'
+import { formatHours, longDay, weekdayHeads, type CalendarDay } from '../month'
+
+interface MonthCalendarProps {
+  title: string
+  weeks: CalendarDay[][]
+  selected: string
+  pending: ReadonlySet<string>
+  onPick: (date: string) => void
+}
+
+function dayLabel(day: CalendarDay, pending: boolean): string {
+  const parts = [longDay(day.date)]
+  if (day.hours !== null) parts.push(`${formatHours(day.hours)} óra`)
+  else parts.push(day.missing ? 'hiányzik' : 'nincs rögzítve')
+  if (day.isToday) parts.push('ma')
+  if (pending) parts.push('elküldésre vár')
+  return parts.join(', ')
+}
+
+const DayButton = chakra('button')
+
+export const MonthCalendar = memo(function MonthCalendar({
+  title,
+  weeks,
+  selected,
+  pending,
+  onPick,
+}: MonthCalendarProps) {
+  const heads = weekdayHeads()
+  return (
+    <Table.Root
+      size="sm"
+      tableLayout="fixed"
+      w="full"
+      aria-label={title}
+      css={{ borderCollapse: 'separate' }}
+    >
+      <Table.Header>
+        <Table.Row>
+          {heads.map((head) => (
+            <Table.ColumnHeader key={head.long} textAlign="center" px="0" color="fg.muted">
+              <abbr title={head.long} style={{ textDecoration: 'none' }}>
+                {head.short}
+              </abbr>
+            </Table.ColumnHeader>
+          ))}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {weeks.map((week) => (
+          <Table.Row key={week[0].date}>
+            {week.map((day) => (
+              <Table.Cell key={day.date} p="0.5" borderBottomWidth="0">
+                {day.inMonth ? (
+                  <DayButton
+                    type="button"
+                    w="full"
+                    minH={{ base: '12', md: '16' }}
+                    p="1"
+                    display="flex"
+                    flexDirection="column"
+                    alignItems="flex-start"
+                    justifyContent="space-between"
+                    rounded="md"
+                    borderWidth={day.isToday ? '2px' : '1px'}
+                    borderColor={day.isToday ? 'blue.solid' : day.missing ? 'orange.muted' : 'border'}
+                    bg={
+                      selected === day.date
+                        ? 'blue.subtle'
+                        : day.hours !== null
+                          ? 'green.subtle'
+                          : day.missing
+                            ? 'orange.subtle'
+                            : 'bg'
+                    }
+                    cursor="pointer"
+                    _hover={{ borderColor: 'blue.solid' }}
+                    _focusVisible={{ outline: '2px solid', outlineColor: 'blue.solid', outlineOffset: '1px' }}
+                    aria-label={dayLabel(day, pending.has(day.date))}
+                    aria-pressed={selected === day.date}
+                    aria-current={day.isToday ? 'date' : undefined}
+                    onClick={() => onPick(day.date)}
+                  >
+                    <Text as="span" fontSize="sm" fontWeight={day.isToday ? 'bold' : 'medium'} aria-hidden>
+                      {day.day}
+                    </Text>
+                    <Flex as="span" w="full" justify="space-between" align="center" aria-hidden>
+                      <Text as="span" fontSize="xs" fontWeight="semibold" color="fg">
+                        {day.hours !== null ? `${formatHours(day.hours)} ó` : ''}
+                      </Text>
+                      {pending.has(day.date) ? (
+                        <Box as="span" w="2" h="2" rounded="full" bg="blue.solid" />
+                      ) : day.missing ? (
+                        <Box as="span" w="2" h="2" rounded="full" bg="orange.solid" />
+                      ) : null}
+                    </Flex>
+                  </DayButton>
+                ) : (
+                  <Text textAlign="center" fontSize="sm" color="fg.subtle" aria-hidden py="2">
+                    {day.day}
+                  </Text>
+                )}
+              </Table.Cell>
+            ))}
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  )
+})

@@ -1,0 +1,120 @@
+/**
+ * The month the calendar shows: weeks from Monday to Sunday, each day with its hours, today, and the weekdays of past
+ * weeks left without an entry (Kimai marks those as missing). Months are 'YYYY-MM', days 'YYYY-MM-DD' (spec §9),
+ * and `today` is the school's calendar day: no time zone is involved here.
+ */
+import {
+  addDays,
+  addMonths,
+  eachDayOfInterval,
+  endOfMonth,
+  endOfWeek,
+  format,
+  startOfMonth,
+  startOfWeek,
+} from 'date-fns'
+import { hu } from 'date-fns/locale'
+import type { WorkHoursMap } from './work-hours-map'
+
+export interface CalendarDay {
+  date: string
+  day: number
+  /** Monday = 1 … Sunday = 7 (spec §9). */
+  weekday: number
+  inMonth: boolean
+  isToday: boolean
+  hours: number | null
+  /** A weekday of a week before this one, in the shown month, with no hours. */
+  missing: boolean
+}
+
+const WEEK = { weekStartsOn: 1 } as const
+
+/** A local Date for a 'YYYY-MM-DD' or 'YYYY-MM' string (midday, so no daylight-saving edge moves the day). */
+export function parseDay(value: string): Date {
+  const [year, month, day = 1] = value.split('-').map(Number)
+  return new Date(year, month - 1, day, 12)
+}
+
+export const dayString = (date: Date) => format(date, 'yyyy-MM-dd')
+export const monthOf = (day: string) => day.slice(0, 7)
+
+export function shiftMonth(month: string, delta: number): string {
+  return format(addMonths(parseDay(month), delta), 'yyyy-MM')
+}
+
+/** '2026. november' */
+export function monthTitle(month: string): string {
+  return format(parseDay(month), 'yyyy. LLLL', { locale: hu })
+}
+
+/** '2026. november 20., péntek' */
+export function longDay(day: string): string {
+  return format(parseDay(day), 'yyyy. MMMM d., EEEE', { locale: hu })
+}
+
+/** 'hétfő' … 'vasárnap' */
+export function weekdayName(day: string): string {
+  return format(parseDay(day), 'EEEE', { locale: hu })
+}
+
+/** The column heads, Monday first: [{short: 'H', long: 'hétfő'}, …]. */
+export function weekdayHeads(): { short: string; long: string }[] {
+  const monday = startOfWeek(new Date(2026, 0, 7, 12), WEEK)
+  return Array.from({ length: 7 }, (_, index) => {
+    const date = addDays(monday, index)
+    return { short: format(date, 'EEEEEE', { locale: hu }), long: format(date, 'EEEE', { locale: hu }) }
+  })
+}
+
+export function monthWeeks(month: string, today: string, hours: WorkHoursMap): CalendarDay[][] {
+  const first = startOfMonth(parseDay(month))
+  const days = eachDayOfInterval({ start: startOfWeek(first, WEEK), end: endOfWeek(endOfMonth(first), WEEK) })
+  const thisWeek = dayString(startOfWeek(parseDay(today), WEEK))
+  const weeks: CalendarDay[][] = []
+  for (const date of days) {
+    const value = dayString(date)
+    const weekday = date.getDay() === 0 ? 7 : date.getDay()
+    const inMonth = monthOf(value) === month
+    const entry = hours[value] ?? null
+    const day: CalendarDay = {
+      date: value,
+      day: date.getDate(),
+      weekday,
+      inMonth,
+      isToday: value === today,
+      hours: entry,
+      missing: inMonth && weekday <= 5 && value < thisWeek && entry === null,
+    }
+    if (weekday === 1) weeks.push([])
+    weeks[weeks.length - 1].push(day)
+  }
+  return weeks
+}
+
+/** Every day of the month in order, with its hours (0 when none). */
+export function monthDays(
+  month: string,
+  hours: WorkHoursMap,
+): { date: string; weekday: string; hours: number }[] {
+  const first = startOfMonth(parseDay(month))
+  return eachDayOfInterval({ start: first, end: endOfMonth(first) }).map((date) => {
+    const value = dayString(date)
+    return { date: value, weekday: weekdayName(value), hours: hours[value] ?? 0 }
+  })
+}
+
+export function monthTotal(month: string, hours: WorkHoursMap): number {
+  let sum = 0
+  for (const [date, value] of Object.entries(hours)) if (monthOf(date) === month) sum += value
+  return sum
+}
+
+export function allTotal(hours: WorkHoursMap): number {
+  return Object.values(hours).reduce((sum, value) => sum + value, 0)
+}
+
+/** '7,5' — hours in Hungarian notation (hu-HU, spec §9). */
+export function formatHours(value: number): string {
+  return value.toLocaleString('hu-HU', { maximumFractionDigits: 1 })
+}
