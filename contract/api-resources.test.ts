@@ -95,7 +95,6 @@ const AWAITING_THEIR_SCREEN: readonly ApiResourceId[] = [
   'classroom',
   'seating',
   'notes',
-  'workHours',
   'links',
   'proxyBlock',
 ]
