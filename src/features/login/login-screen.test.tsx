@@ -276,7 +276,8 @@ describe('login screen', () => {
       await user.type(within(dialog).getByLabelText('MFA Kód'), '000000')
       await user.click(within(dialog).getByRole('button', { name: 'Megvan' }))
       expect(await screen.findByRole('alert')).toHaveTextContent('Hiba történt a bejelentkezés során.')
-      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+      // The dialog closes (after its exit animation, as in the other closing tests).
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     })
 
     it('closes the dialog and shows "Hiba történt a kapcsolat során." when the network fails', async () => {
@@ -286,7 +287,7 @@ describe('login screen', () => {
       await user.type(within(dialog).getByLabelText('MFA Kód'), '123456')
       await user.click(within(dialog).getByRole('button', { name: 'Megvan' }))
       expect(await screen.findByRole('alert')).toHaveTextContent('Hiba történt a kapcsolat során.')
-      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     })
 
     it('stops the countdown when the dialog is closed', async () => {
