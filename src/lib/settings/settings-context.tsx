@@ -82,7 +82,8 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
   // One try, as before the queries: a failure shows 'Failed to fetch settings' and the defaults at once.
   const userSettings = useQuery({ ...userSettingsQuery(), retry: false })
   // Spec order: the MFA email is read after the user settings arrived (the shell has usually cached it already).
-  const dashboard = useQuery({ ...dashboardQuery(), enabled: userSettings.isSuccess, retry: false })
+  // The shell's query: its retry policy is the app's, as it was when this provider fetched it by hand.
+  const dashboard = useQuery({ ...dashboardQuery(), enabled: userSettings.isSuccess })
   const [local, setLocal] = useState(readLocalDomain)
   /** The changes not saved yet, and what the screen shows until they are. */
   const [unsaved, setUnsaved] = useState<Partial<SettingsValues>>({})
