@@ -1,26 +1,30 @@
+/**
+ * Runs before every client test file (vitest.config.ts). Keep it light: it runs once per file, so everything
+ * imported here is paid 25+ times a run. Chakra in particular is not imported here (it cost ~1.5 s a file): the
+ * toaster's store is loaded only when a test showed a toast.
+ */
 import '@testing-library/jest-dom/vitest'
 import 'fake-indexeddb/auto'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { resetNotifyForTests } from '../lib/notify'
+import { resetNotifyForTests, toasterWanted } from '../lib/notify'
 import { resetSessionActionsForTests } from '../lib/session-actions'
-import { toaster } from '../lib/toast-store'
 import { server } from './msw'
 
-// The form path (react-hook-form, the TypeBox resolver, TypeBox) loads once per worker here rather than inside
-// the first test that opens a form screen lazily: a cold load takes about a second on a busy machine, which is
-// the whole of a findBy's wait (the shell's and the accessibility tests open the settings screen that way).
-import '@sinclair/typebox'
-import '../components/form'
+// findBy*/waitFor wait for a condition; on a loaded 2-core machine a render can take longer than the default 1 s.
+configure({ asyncUtilTimeout: 5000 })
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => {
+afterEach(async () => {
   cleanup()
   server.resetHandlers()
   localStorage.clear()
   sessionStorage.clear()
   // Toasts and the one-shot 401 guard are module state: every test starts without them.
-  toaster.remove()
+  if (toasterWanted()) {
+    const { toaster } = await import('../lib/toast-store')
+    toaster.remove()
+  }
   resetNotifyForTests()
   resetSessionActionsForTests()
 })

@@ -1,11 +1,9 @@
-import { render, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DashboardResponse } from '../../../contract/api'
-import { ChakraRoot } from '../../components/chakra-root'
-import { AppProviders } from '../../app/providers'
-import { createQueryClient } from '../../lib/query-client'
 import { API, server } from '../../test/msw'
+import { renderWithProviders } from '../../test/render'
 import StudentHomeScreen from './student-home-screen'
 
 function aDashboard(name: string): DashboardResponse {
@@ -19,13 +17,7 @@ function aDashboard(name: string): DashboardResponse {
 
 function renderHome(name = 'Kovács Anna') {
   server.use(http.get(`${API}/dashboard`, () => HttpResponse.json(aDashboard(name))))
-  return render(
-    <AppProviders queryClient={createQueryClient({ retry: false })}>
-      <ChakraRoot>
-        <StudentHomeScreen />
-      </ChakraRoot>
-    </AppProviders>,
-  )
+  return renderWithProviders(<StudentHomeScreen />)
 }
 
 describe('DiákKezdőlap', () => {
