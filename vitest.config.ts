@@ -21,7 +21,13 @@ export default defineConfig({
               // test file (lucide-react alone is 4,800 files). React stays external, so there is one React.
               client: {
                 enabled: true,
-                include: ['@chakra-ui/react', '@emotion/react', 'lucide-react', 'date-fns', 'date-fns/locale'],
+                include: [
+                  '@chakra-ui/react',
+                  '@emotion/react',
+                  'lucide-react',
+                  'date-fns',
+                  'date-fns/locale',
+                ],
               },
             },
           },
