@@ -1,37 +1,21 @@
 /**
  * Page helpers for the portal. They query by role and accessible name (the Hungarian strings of the spec) and
- * wait on conditions — elements, responses, service-worker state — never on fixed sleeps.
+ * wait on conditions — elements, responses, service-worker state — never on fixed sleeps. Each finds exactly one
+ * kind of control: a helper that accepted either of two would let a regression pass.
  */
-import type { BrowserContext, Locator, Page, Response } from 'playwright-core'
+import type { BrowserContext, Locator, Page, Response } from '@playwright/test'
 import type { Account } from './accounts'
-import { assert, type SpecContext } from './harness'
+import { expect, type MailReader } from './fixtures'
+import type { NetCut } from '../support/netcut'
 
 export const LOGIN_TITLE = 'Bejelentkezés'
 export const MFA_TITLE = 'Többfaktoros hitelesítés'
+export const STUDENTS_HEADING = 'Diákok kezelése'
+export const SEARCH_LABEL = 'Keresés név vagy felhasználónév alapján'
 
-/** Polls `check` until it returns a truthy value or the time runs out. */
-export async function until<T>(
-  what: string,
-  check: () => Promise<T | null | undefined | false>,
-  timeoutMs = 15_000,
-  intervalMs = 100,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  let lastError: unknown = null
-  while (Date.now() < deadline) {
-    try {
-      const value = await check()
-      if (value) return value
-    } catch (error) {
-      lastError = error
-    }
-    await new Promise((r) => setTimeout(r, intervalMs))
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ''}`)
-}
-
-export async function openApp(page: Page, ctx: Pick<SpecContext, 'baseUrl'>): Promise<void> {
-  await page.goto(`${ctx.baseUrl}/`, { waitUntil: 'domcontentloaded' })
+/** Opens the app at the test's base URL (the test's proxy). */
+export async function openApp(page: Page): Promise<void> {
+  await page.goto('/', { waitUntil: 'domcontentloaded' })
 }
 
 export function loginHeading(page: Page): Locator {
@@ -46,128 +30,111 @@ export function passwordField(page: Page): Locator {
   return page.getByLabel('Jelszó', { exact: true })
 }
 
+/** A sidebar entry (a button) by its exact label, inside the main navigation ('Főmenü'). */
+export function sidebarEntry(page: Page, label: string): Locator {
+  return page.getByRole('navigation', { name: 'Főmenü' }).getByRole('button', { name: label, exact: true })
+}
+
 /** The sidebar's logout entry: present only inside the signed-in app. */
 export function logoutEntry(page: Page): Locator {
   return sidebarEntry(page, 'Kijelentkezés')
-}
-
-/** A sidebar entry by its exact label, inside the main navigation ('Főmenü'). */
-export function sidebarEntry(page: Page, label: string): Locator {
-  return page
-    .getByRole('navigation', { name: 'Főmenü' })
-    .getByRole('button', { name: label, exact: true })
-    .or(page.getByRole('navigation', { name: 'Főmenü' }).getByRole('link', { name: label, exact: true }))
-    .first()
 }
 
 export function mfaDialog(page: Page): Locator {
   return page.getByRole('dialog', { name: MFA_TITLE })
 }
 
-export interface LoginOptions {
-  /** How to answer an MFA dialog: by default the code is read from the loopback SMTP server. */
-  mfaEmail?: string
-  /** Fail when the MFA dialog does (true) or does not (false) appear. */
-  expectMfa?: boolean
+export interface MfaAnswer {
+  mailbox: MailReader
+  /** The address the code is mailed to. */
+  email: string
 }
 
 /**
- * Signs in on the login screen (navigating to it when needed) and waits for the app shell. Handles the MFA
- * dialog when it appears and `mfaEmail` is given.
+ * Signs in on the login screen (opening the app first on a blank page) and waits for the app shell. With `mfa`
+ * the MFA dialog must appear and is answered with the code from the loopback SMTP server; without it, it must not.
  */
-export async function login(page: Page, ctx: SpecContext, account: Account, options: LoginOptions = {}): Promise<void> {
-  if (!(await usernameField(page).isVisible().catch(() => false))) {
-    if (!page.url().startsWith(ctx.baseUrl)) await openApp(page, ctx)
-  }
-  await usernameField(page).waitFor({ state: 'visible', timeout: 20_000 })
+export async function login(page: Page, account: Account, mfa?: MfaAnswer): Promise<void> {
+  if (page.url() === 'about:blank') await openApp(page)
+  await expect(usernameField(page)).toBeVisible({ timeout: 20_000 })
   await usernameField(page).fill(account.username)
   await passwordField(page).fill(account.password)
   const since = Date.now()
-  const loginResponse = page.waitForResponse(
-    (r) => r.url().includes('/api/auth/login') && r.request().method() === 'POST',
-    { timeout: 20_000 },
-  )
+  const loginResponse = waitForApi(page, 'POST', /^\/auth\/login$/)
   await passwordField(page).press('Enter')
   const response = await loginResponse
-  assert(response.ok(), `login of ${account.username} answered ${response.status()}: ${await response.text().catch(() => '')}`)
-  const body = (await response.json().catch(() => ({}))) as { mfa?: boolean }
+  expect(response.ok(), `login of ${account.username} answered ${response.status()}`).toBe(true)
+  // The answer's body is gone once the accepted login reloads the page: what the user sees tells MFA or not.
+  // Without a code the app cannot open, so the shell showing means no MFA was asked for.
+  await expect(mfaDialog(page).or(logoutEntry(page))).toBeVisible({ timeout: 30_000 })
 
-  if (body.mfa) {
-    assert(options.expectMfa !== false, `login of ${account.username} unexpectedly asked for an MFA code`)
-    assert(options.mfaEmail, `login of ${account.username} asked for an MFA code but no address was given`)
-    await mfaDialog(page).waitFor({ state: 'visible', timeout: 15_000 })
-    const code = await ctx.smtp.waitForCode(options.mfaEmail, since - 1000, 20_000)
-    ctx.log(`MFA code ${code} read from the loopback SMTP server`)
+  if (mfa) {
     const dialog = mfaDialog(page)
+    await expect(dialog, `login of ${account.username} asks for an MFA code`).toBeVisible()
+    const code = await mfa.mailbox.waitForCode(mfa.email, since - 1000)
     await dialog.getByLabel('MFA Kód').fill(code)
-    const mfaResponse = page.waitForResponse((r) => r.url().includes('/api/auth/mfa'), { timeout: 20_000 })
+    const mfaResponse = waitForApi(page, 'POST', /^\/auth\/mfa$/)
     await dialog.getByRole('button', { name: 'Megvan' }).click()
     const answer = await mfaResponse
-    assert(answer.ok(), `MFA answered ${answer.status()}: ${await answer.text().catch(() => '')}`)
+    expect(answer.ok(), `MFA answered ${answer.status()}`).toBe(true)
   } else {
-    assert(options.expectMfa !== true, `login of ${account.username} did not ask for an MFA code`)
+    await expect(mfaDialog(page), `login of ${account.username} asks for no MFA code`).toHaveCount(0)
   }
   await waitForShell(page)
 }
 
 /** Waits for the signed-in app: the logout entry is visible (after the reload the login triggers). */
-export async function waitForShell(page: Page, timeoutMs = 30_000): Promise<void> {
-  await logoutEntry(page).waitFor({ state: 'visible', timeout: timeoutMs })
+export async function waitForShell(page: Page): Promise<void> {
+  await expect(logoutEntry(page)).toBeVisible({ timeout: 30_000 })
 }
 
 /** Opens a screen from the sidebar and waits for its heading. */
-export async function openScreen(page: Page, entry: string, heading: string | RegExp): Promise<void> {
-  const title = page.getByRole('heading', { name: heading }).first()
-  if (await title.isVisible().catch(() => false)) return
+export async function openScreen(page: Page, entry: string, heading: string): Promise<void> {
   await sidebarEntry(page, entry).click()
-  await title.waitFor({ state: 'visible', timeout: 20_000 })
+  await expect(page.getByRole('heading', { name: heading, exact: true, level: 1 })).toBeVisible({
+    timeout: 20_000,
+  })
 }
-
-export const STUDENTS_HEADING = 'Diákok kezelése'
-export const SETTINGS_ENTRY = 'Beállítások'
 
 export async function openStudents(page: Page): Promise<void> {
   await openScreen(page, 'Diákok', STUDENTS_HEADING)
 }
 
 /** The search box of the Diákok screen. */
-export function studentSearchBox(page: Page) {
-  return page.getByRole('searchbox').or(page.getByPlaceholder(/keres/i)).first()
+export function studentSearchBox(page: Page): Locator {
+  return page.getByRole('searchbox', { name: SEARCH_LABEL, exact: true })
 }
 
-/** The row (table row or list item) showing `text`. */
-export function studentRow(page: Page, text: string) {
-  return page.locator('[role="row"], tr, li').filter({ hasText: text }).first()
+/** The row of the Diákok table showing `text`. */
+export function studentRow(page: Page, text: string): Locator {
+  return page.getByRole('table', { name: 'Diákok' }).getByRole('row').filter({ hasText: text })
 }
 
+/** Opens Beállítások and waits until its categories are there (after the loading screen). */
 export async function openSettings(page: Page): Promise<void> {
-  await openScreen(page, SETTINGS_ENTRY, /Beállítások/)
-  // The settings screen shows a loading screen until the values are there.
-  await page
-    .getByText(/A betöltés folyamatban van|Beállítások betöltése\.\.\./)
-    .first()
-    .waitFor({ state: 'hidden', timeout: 20_000 })
+  await sidebarEntry(page, 'Beállítások').click()
+  await expect(settingsCategories(page)).toBeVisible({ timeout: 20_000 })
+}
+
+export function settingsCategories(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Beállítás kategóriák' })
 }
 
 /** Opens a settings category ('Backend', 'Profil', 'Megjelenés', …) from the category navigation. */
 export async function openSettingsCategory(page: Page, label: string): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Beállítás kategóriák' })
-    .getByRole('button', { name: label, exact: true })
-    .click()
-  await page.getByRole('heading', { name: label, exact: true, level: 2 }).waitFor({ state: 'visible' })
+  await settingsCategories(page).getByRole('button', { name: label, exact: true }).click()
+  await expect(page.getByRole('heading', { name: label, exact: true, level: 2 })).toBeVisible()
 }
 
 /** Signs out through the sidebar and waits for the login screen. */
 export async function logout(page: Page): Promise<void> {
   await logoutEntry(page).click()
-  // A confirmation may appear when writes are still queued; these specs never queue any.
-  await usernameField(page).waitFor({ state: 'visible', timeout: 20_000 })
+  await expect(usernameField(page)).toBeVisible({ timeout: 20_000 })
 }
 
-/** The student home's marker: the beta notice the spec requires. */
+/** The student home's marker: the 'Béta verzió' notice the spec requires. */
 export function studentHome(page: Page): Locator {
-  return page.getByText(/béta|beta/i).first()
+  return page.getByText('Béta verzió', { exact: true })
 }
 
 /** Waits for a response whose URL path (after /api) matches `path` and whose method matches. */
@@ -197,7 +164,10 @@ export async function waitForServiceWorkerControl(page: Page, timeoutMs = 20_000
     }
     if (navigator.serviceWorker.controller) return 'controlled'
     return new Promise<string>((resolve) => {
-      const timer = setTimeout(() => resolve(navigator.serviceWorker.controller ? 'controlled' : 'uncontrolled'), 5000)
+      const timer = setTimeout(
+        () => resolve(navigator.serviceWorker.controller ? 'controlled' : 'uncontrolled'),
+        5000,
+      )
       navigator.serviceWorker.addEventListener('controllerchange', () => {
         clearTimeout(timer)
         resolve('controlled')
@@ -205,9 +175,13 @@ export async function waitForServiceWorkerControl(page: Page, timeoutMs = 20_000
     })
   }, timeoutMs)
   if (state === 'controlled') return
-  assert(state === 'uncontrolled', state)
+  expect(state, 'the service worker state').toBe('uncontrolled')
   await page.reload({ waitUntil: 'domcontentloaded' })
-  await until('the service worker to control the page', () => page.evaluate(() => !!navigator.serviceWorker.controller))
+  await expect
+    .poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), {
+      message: 'the service worker controls the page',
+    })
+    .toBe(true)
 }
 
 export interface CachedEntry {
@@ -226,7 +200,12 @@ export function cachedApiEntries(page: Page): Promise<CachedEntry[]> {
       for (const request of await cache.keys()) {
         if (!new URL(request.url).pathname.startsWith('/api/')) continue
         const response = await cache.match(request)
-        out.push({ cache: name, url: request.url, status: response?.status ?? 0, body: response ? await response.text() : '' })
+        out.push({
+          cache: name,
+          url: request.url,
+          status: response?.status ?? 0,
+          body: response ? await response.text() : '',
+        })
       }
     }
     return out
@@ -235,17 +214,25 @@ export function cachedApiEntries(page: Page): Promise<CachedEntry[]> {
 
 /** Waits until Cache Storage holds a 200 answer for an API path matching `path` (e.g. /\/api\/students/). */
 export async function waitForCachedApi(page: Page, path: RegExp, timeoutMs = 20_000): Promise<CachedEntry> {
-  return until(`a cached answer for ${path}`, async () => {
-    const entries = await cachedApiEntries(page)
-    return entries.find((e) => path.test(new URL(e.url).pathname) && e.status === 200) ?? null
-  }, timeoutMs, 200)
+  let found: CachedEntry | undefined
+  await expect
+    .poll(
+      async () => {
+        const entries = await cachedApiEntries(page)
+        found = entries.find((e) => path.test(new URL(e.url).pathname) && e.status === 200)
+        return Boolean(found)
+      },
+      { message: `a cached answer for ${path}`, timeout: timeoutMs },
+    )
+    .toBe(true)
+  return found!
 }
 
 /** Every string value stored in every IndexedDB database of the origin, JSON-encoded. */
 export function indexedDbDump(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const parts: string[] = []
-    const databases = indexedDB.databases ? await indexedDB.databases() : []
+    const databases = await indexedDB.databases()
     for (const info of databases) {
       if (!info.name) continue
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -276,32 +263,43 @@ export function indexedDbDump(page: Page): Promise<string> {
 
 // --- network ------------------------------------------------------------------------------------------------
 
-/** Cuts the network for real (the proxy drops every connection) and tells the browser it is offline. */
-export async function goOffline(ctx: SpecContext, context: BrowserContext): Promise<void> {
-  ctx.net.cut()
+/** Cuts the network for real (the test's proxy drops every connection) and tells the browser it is offline. */
+export async function goOffline(net: NetCut, context: BrowserContext): Promise<void> {
+  net.cut()
   await context.setOffline(true)
 }
 
-export async function goOnline(ctx: SpecContext, context: BrowserContext): Promise<void> {
-  ctx.net.restore()
+export async function goOnline(net: NetCut, context: BrowserContext): Promise<void> {
+  net.restore()
   await context.setOffline(false)
 }
 
 /** The offline marker ('Nincs hálózat…'). */
 export function offlineMarker(page: Page): Locator {
-  return page.getByText(/^\s*Nincs hálózat/).first()
+  return page.getByText(/^Nincs hálózat/)
 }
 
 // --- theme and settings -------------------------------------------------------------------------------------
 
-/** True when the document is in the dark theme (class, data attribute or color-scheme). */
-export function isDark(page: Page): Promise<boolean> {
+/**
+ * The theme the document is in, as the app sets it (src/app/use-theme-class.ts): Chakra's class on <html> and
+ * the matching color-scheme. Anything else — both classes, neither, a class that disagrees with the
+ * color-scheme — is reported as it is and fails the comparison.
+ */
+export function documentTheme(page: Page): Promise<string> {
   return page.evaluate(() => {
     const html = document.documentElement
-    if (html.classList.contains('dark')) return true
-    if (html.dataset.theme === 'dark') return true
-    return getComputedStyle(html).colorScheme.split(/\s+/)[0] === 'dark'
+    const classes = ['light', 'dark'].filter((c) => html.classList.contains(c))
+    const scheme = html.style.colorScheme
+    return classes.length === 1 && classes[0] === scheme
+      ? scheme
+      : `class "${classes.join(' ')}", color-scheme "${scheme}"`
   })
+}
+
+/** Waits until the document is in `theme`. */
+export async function expectTheme(page: Page, theme: 'light' | 'dark', timeout = 10_000): Promise<void> {
+  await expect.poll(() => documentTheme(page), { message: `the ${theme} theme`, timeout }).toBe(theme)
 }
 
 /** Calls the API from the page with the stored session token (what the app's fetch wrapper does). */
@@ -338,9 +336,13 @@ export async function apiFromPage<T = unknown>(
 
 /** Sets the server-stored theme of the signed-in user ('light' | 'dark'). */
 export async function setThemeViaApi(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  const current = await apiFromPage<{ userSettings?: Record<string, unknown> }>(page, 'GET', '/dashboard/userSettings')
-  assert(current.status === 200, `GET /dashboard/userSettings answered ${current.status}`)
+  const current = await apiFromPage<{ userSettings?: Record<string, unknown> }>(
+    page,
+    'GET',
+    '/dashboard/userSettings',
+  )
+  expect(current.status, 'GET /dashboard/userSettings').toBe(200)
   const userSettings = { ...(current.data.userSettings ?? {}), 'lookAndFeel:theme': theme }
   const saved = await apiFromPage(page, 'POST', '/dashboard/userSettings', { userSettings })
-  assert(saved.status >= 200 && saved.status < 300, `POST /dashboard/userSettings answered ${saved.status}`)
+  expect(saved.status, 'POST /dashboard/userSettings').toBe(200)
 }

@@ -9,3 +9,11 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-dev-shm-usage',
 ]
+
+/** The browser context every end-to-end test gets: a desktop window, Hungarian locale and time zone, workers on. */
+export const CONTEXT_OPTIONS = {
+  viewport: { width: 1280, height: 800 },
+  locale: 'hu-HU',
+  timezoneId: 'Europe/Budapest',
+  serviceWorkers: 'allow' as const,
+}

@@ -1,7 +1,11 @@
 /**
  * A loopback SMTP server that keeps every message, and a tiny MIME reader that finds the 6-digit MFA code in
  * the plain-text body (quoted-printable, base64 and multipart handled; `mailparser` does not install here).
+ * With `dropDir` every message is also written there as JSON, so other processes (the Playwright workers; the
+ * server runs in the global setup) read the mail with `readDroppedMail`.
  */
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { SMTPServer } from 'smtp-server'
 
 export interface Mail {
@@ -79,7 +83,15 @@ export function extractCode(raw: string): string | null {
   return null
 }
 
-export async function startSmtp(): Promise<Mailbox> {
+/** The messages `startSmtp({ dropDir })` wrote into `dir`, oldest first. */
+export function readDroppedMail(dir: string): Mail[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as Mail)
+}
+
+export async function startSmtp(options: { dropDir?: string } = {}): Promise<Mailbox> {
   const messages: Mail[] = []
   let waiters: Waiter[] = []
   const server = new SMTPServer({
@@ -99,6 +111,12 @@ export async function startSmtp(): Promise<Mailbox> {
           receivedAt: Date.now(),
         }
         messages.push(mail)
+        if (options.dropDir) {
+          const name = `${String(messages.length).padStart(6, '0')}.json`
+          writeFileSync(join(options.dropDir, `${name}.tmp`), JSON.stringify(mail))
+          // Written whole, then renamed: a reader never sees half a message.
+          renameSync(join(options.dropDir, `${name}.tmp`), join(options.dropDir, name))
+        }
         const ready = waiters.filter((w) => w.predicate(mail))
         waiters = waiters.filter((w) => !ready.includes(w))
         for (const w of ready) w.resolve(mail)
