@@ -9,11 +9,14 @@ import { startTransition, useCallback, useMemo, useState } from 'react'
 import { applyFeaturePreviews, dayInZone } from '../../../contract/features'
 import { useDashboard } from '../../api/get-dashboard'
 import { LoadingScreen } from '../../components/loading-screen'
+import { outbox, useOutboxRunner } from '../../lib/outbox'
 import { endSession } from '../../lib/session-actions'
 import { useSettings } from '../../lib/settings/settings-context'
 import { initialScreen, SETTINGS_SCREEN, visibleEntries } from './menu'
 import { isScreenReady, ScreenOutlet, warmScreens } from './screens'
+import { OutboxBadge } from './outbox-badge'
 import { SidebarContent } from './sidebar'
+import { UnsentWritesDialog } from './unsent-writes-dialog'
 
 export function Shell() {
   const dashboard = useDashboard()
@@ -24,6 +27,9 @@ export function Shell() {
   const [shownSelection, setShownSelection] = useState<string | null>(null)
   const [drawerOpen, setDrawerOpen] = useState(false)
   const [loggingOut, setLoggingOut] = useState(false)
+  const [askingLogout, setAskingLogout] = useState(false)
+  // The write outbox runs while the signed-in app is mounted (DESIGN §5).
+  useOutboxRunner()
 
   const today = dayInZone(new Date())
   const features = useMemo(
@@ -48,10 +54,17 @@ export function Shell() {
     if (isScreenReady(id)) setShownSelection(id)
     else startTransition(() => setShownSelection(id))
   }, [])
-  const logout = useCallback(() => {
+  const logoutNow = useCallback(() => {
+    setAskingLogout(false)
     setLoggingOut(true)
     void endSession()
   }, [])
+  // A logout wipes the outbox: with writes still waiting, ask first ('Elküldetlen módosítások').
+  const logout = useCallback(() => {
+    setDrawerOpen(false)
+    if (outbox.getSnapshot().items.length > 0) setAskingLogout(true)
+    else logoutNow()
+  }, [logoutNow])
 
   if (dashboard.isPending) return <LoadingScreen fullScreen message="Jogosultságok szinkronizálása..." />
 
@@ -98,7 +111,10 @@ export function Shell() {
         <IconButton aria-label="Menü megnyitása" variant="ghost" onClick={() => setDrawerOpen(true)}>
           <Menu aria-hidden />
         </IconButton>
-        <Text fontWeight="semibold">{current}</Text>
+        <Text fontWeight="semibold" flex="1">
+          {current}
+        </Text>
+        <OutboxBadge />
       </Flex>
       <Box
         as="aside"
@@ -132,6 +148,7 @@ export function Shell() {
       <Box as="main" flex="1" overflowY="auto" minW="0" aria-busy={shown !== current || undefined}>
         <ScreenOutlet screen={shown} />
       </Box>
+      <UnsentWritesDialog open={askingLogout} onStay={() => setAskingLogout(false)} onLogout={logoutNow} />
     </Flex>
   )
 }

@@ -1,5 +1,5 @@
 /** The sidebar's content: the visible entries, then the fixed Beállítások and Kijelentkezés at the bottom. */
-import { Box, Button, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react'
 import {
   CalendarClock,
   Clock,
@@ -19,6 +19,7 @@ import {
 import { memo } from 'react'
 import type { MenuEntry } from './menu'
 import { SETTINGS_SCREEN } from './menu'
+import { OutboxBadge } from './outbox-badge'
 import { productName as defaultProductName } from '../../lib/product-name'
 
 const ICONS: Record<string, LucideIcon> = {
@@ -84,9 +85,12 @@ export const SidebarContent = memo(function SidebarContent({
 }: SidebarProps) {
   return (
     <Stack as="nav" aria-label="Főmenü" h="full" gap="4" p="3">
-      <Text fontWeight="bold" fontSize="lg" px="3" pt="2">
-        {productName}
-      </Text>
+      <Flex align="center" gap="2" px="3" pt="2">
+        <Text fontWeight="bold" fontSize="lg" flex="1">
+          {productName}
+        </Text>
+        <OutboxBadge />
+      </Flex>
       <Stack as="ul" listStyleType="none" gap="1" flex="1" overflowY="auto">
         {entries.map((entry) => (
           <Box as="li" key={entry.id}>

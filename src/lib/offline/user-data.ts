@@ -6,6 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { isApiCacheName } from '../../../contract/api-cache-name'
 import { MIRROR_DATABASES } from './local-mirror'
+import { outbox } from '../outbox/outbox'
 
 /** IndexedDB databases that hold one user's data. */
 export const PER_USER_DATABASES = [MIRROR_DATABASES.closedAlerts, 'portal-outbox'] as const
@@ -23,14 +24,6 @@ let queryClient: WipeableClient | null = null
 /** The app registers its TanStack Query client so a wipe also forgets the queries in memory. */
 export function registerQueryClientForWipe(client: WipeableClient | null): void {
   queryClient = client
-}
-
-const beforeWipe = new Set<() => void>()
-
-/** Runs `stop` at the start of every wipe (the outbox stops sending, so nothing is written back after it). */
-export function registerBeforeWipe(stop: () => void): () => void {
-  beforeWipe.add(stop)
-  return () => beforeWipe.delete(stop)
 }
 
 /** Deletes every `api-*` cache; the precache and other caches stay. */
@@ -101,7 +94,8 @@ async function perUserDatabaseNames(): Promise<string[]> {
  * and `localSettings`. Every part is attempted; the first failure is rethrown at the end.
  */
 export async function wipeUserData(): Promise<void> {
-  for (const stop of beforeWipe) stop()
+  // The outbox stops first, so no retry writes an item back after its database is emptied.
+  outbox.stop()
   if (queryClient) {
     await queryClient.cancelQueries().catch(() => undefined)
     queryClient.clear()

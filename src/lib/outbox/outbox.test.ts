@@ -2,9 +2,9 @@ import { QueryClient } from '@tanstack/react-query'
 import { createStore, entries, type UseStore } from 'idb-keyval'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, NetworkError } from '../api-client'
-import { wipeUserData, registerBeforeWipe } from '../offline/user-data'
+import { wipeUserData } from '../offline/user-data'
 import { leaseLock, webLock, type LockManagerLike } from './flush-lock'
-import { backoffDelay, createOutbox, OUTBOX_DATABASE, OUTBOX_STORE, type OutboxDeps } from './outbox'
+import { backoffDelay, createOutbox, outbox, OUTBOX_DATABASE, OUTBOX_STORE, type OutboxDeps } from './outbox'
 import type { OutboxItem } from './outbox-item'
 
 type Hours = Record<string, number>
@@ -317,19 +317,20 @@ describe('the outbox', () => {
   })
 
   it('is wiped with the user data: a wipe stops it and empties the queue', async () => {
-    // The app's database, as wipeUserData knows it.
-    store = createStore(OUTBOX_DATABASE, OUTBOX_STORE)
-    const box = make({ send: () => Promise.reject(new NetworkError(new TypeError('Failed to fetch'))) })
-    const unregister = registerBeforeWipe(() => box.stop())
-    await box.enqueue(write('2026-11-20', 8), KEY)
-    await settle(box)
-    expect(await entries(store)).toHaveLength(1)
+    // The app's outbox, sending to an API that is not there (the write stays queued).
+    localStorage.setItem('token', 'tok-a')
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')))
+    const appStore = createStore(OUTBOX_DATABASE, OUTBOX_STORE)
+    await outbox.enqueue(write('2026-11-20', 8), KEY)
+    await settle(outbox)
+    expect(await entries(appStore)).toHaveLength(1)
+    expect(outbox.getSnapshot().items).toHaveLength(1)
     await wipeUserData()
-    unregister()
-    expect(box.getSnapshot().items).toEqual([])
-    expect(await entries(store)).toEqual([])
-    // Stopped: a retry after the wipe writes nothing back.
-    await box.flush()
-    expect(await entries(store)).toEqual([])
+    expect(outbox.getSnapshot().items).toEqual([])
+    expect(await entries(appStore)).toEqual([])
+    // Stopped: nothing is sent or written back after the wipe.
+    await outbox.flush()
+    expect(await entries(appStore)).toEqual([])
+    vi.unstubAllGlobals()
   })
 })

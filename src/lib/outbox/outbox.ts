@@ -143,6 +143,7 @@ export function createOutbox(deps: OutboxDeps = {}) {
   let running: Promise<void> | null = null
   let again = false
   let stopped = false
+  let started = false
   // After a 401 nothing more is sent from this page: the 401 rule signs the user out.
   let halted = false
   let channel: BroadcastChannel | null = null
@@ -301,6 +302,7 @@ export function createOutbox(deps: OutboxDeps = {}) {
   /** Stops sending, timers and listeners; nothing is written after this (a wipe follows). */
   function stop(): void {
     stopped = true
+    started = false
     schedule(null)
     for (const cleanup of cleanups.splice(0)) cleanup()
     callbacks.clear()
@@ -378,6 +380,8 @@ export function createOutbox(deps: OutboxDeps = {}) {
 
     /** Loads the queue, listens for the flush triggers and flushes. Returns the stop function. */
     start(): () => void {
+      if (started) return stop
+      started = true
       stopped = false
       halted = false
       const onOnline = () => {

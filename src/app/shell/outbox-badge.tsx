@@ -1,0 +1,108 @@
+/**
+ * The outbox in the shell (DESIGN §5): a button with the number of writes waiting to be sent, and its panel —
+ * each write (what, when, last error), the writes the server refused (with its message, until dismissed), and
+ * 'Szinkronizálás most'. Renders nothing while the outbox is empty.
+ */
+import { Badge, Box, Button, CloseButton, Flex, Popover, Portal, Stack, Text } from '@chakra-ui/react'
+import { format } from 'date-fns'
+import { hu } from 'date-fns/locale'
+import { CloudUpload, RefreshCw } from 'lucide-react'
+import { outbox, useOutboxState, type OutboxItem } from '../../lib/outbox'
+
+export const when = (item: OutboxItem) => format(item.createdAt, 'yyyy. MMMM d. HH:mm', { locale: hu })
+
+/** '2 módosítás elküldésre vár' */
+export function waitingText(count: number): string {
+  return `${count} módosítás elküldésre vár`
+}
+
+function ItemRow({ item, onDismiss }: { item: OutboxItem; onDismiss?: () => void }) {
+  return (
+    <Flex as="li" gap="2" align="flex-start" py="2" borderTopWidth="1px" _first={{ borderTopWidth: 0 }}>
+      <Box flex="1" minW="0">
+        <Text fontSize="sm" fontWeight="medium">
+          {item.label}
+        </Text>
+        <Text fontSize="xs" color="fg.muted">
+          {when(item)}
+          {item.attempts > 0 && item.status === 'waiting' ? ` · ${item.attempts}. próbálkozás` : ''}
+        </Text>
+        {item.lastError && (
+          <Text fontSize="xs" color={item.status === 'rejected' ? 'fg.error' : 'fg.warning'}>
+            {item.status === 'rejected' ? `Elutasítva: ${item.lastError}` : `Utolsó hiba: ${item.lastError}`}
+          </Text>
+        )}
+      </Box>
+      {onDismiss && <CloseButton size="sm" aria-label={`Elrejtés: ${item.label}`} onClick={onDismiss} />}
+    </Flex>
+  )
+}
+
+export function OutboxBadge() {
+  const { items, rejected, flushing } = useOutboxState()
+  if (items.length === 0 && rejected.length === 0) return null
+  const label =
+    items.length > 0 ? waitingText(items.length) : `${rejected.length} módosítást elutasított a szerver`
+  return (
+    <Popover.Root positioning={{ placement: 'bottom-start' }} lazyMount unmountOnExit>
+      <Popover.Trigger asChild>
+        <Button
+          variant="subtle"
+          colorPalette={items.length > 0 ? 'orange' : 'red'}
+          size="sm"
+          aria-label={label}
+        >
+          <CloudUpload aria-hidden />
+          <Badge colorPalette={items.length > 0 ? 'orange' : 'red'} variant="solid" aria-hidden>
+            {items.length > 0 ? items.length : rejected.length}
+          </Badge>
+        </Button>
+      </Popover.Trigger>
+      <Portal>
+        <Popover.Positioner>
+          <Popover.Content maxW="sm" w="calc(100vw - 2rem)">
+            <Popover.Header>
+              <Popover.Title fontWeight="semibold">Elküldésre váró módosítások</Popover.Title>
+            </Popover.Header>
+            <Popover.Body pt="0">
+              <Stack gap="3">
+                {items.length > 0 ? (
+                  <Stack as="ul" listStyleType="none" gap="0" aria-label="Elküldésre vár">
+                    {items.map((item) => (
+                      <ItemRow key={item.id} item={item} />
+                    ))}
+                  </Stack>
+                ) : (
+                  <Text fontSize="sm" color="fg.muted">
+                    Minden módosítás eljutott a szerverre.
+                  </Text>
+                )}
+                {rejected.length > 0 && (
+                  <Box>
+                    <Text fontSize="sm" fontWeight="semibold">
+                      A szerver elutasította
+                    </Text>
+                    <Stack as="ul" listStyleType="none" gap="0" aria-label="A szerver elutasította">
+                      {rejected.map((item) => (
+                        <ItemRow key={item.id} item={item} onDismiss={() => void outbox.dismiss(item.id)} />
+                      ))}
+                    </Stack>
+                  </Box>
+                )}
+                {items.length > 0 && (
+                  <Button colorPalette="blue" onClick={() => void outbox.syncNow()} loading={flushing}>
+                    <RefreshCw aria-hidden />
+                    Szinkronizálás most
+                  </Button>
+                )}
+              </Stack>
+            </Popover.Body>
+            <Popover.CloseTrigger asChild position="absolute" top="2" insetEnd="2">
+              <CloseButton size="sm" aria-label="Bezárás" />
+            </Popover.CloseTrigger>
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
+  )
+}
