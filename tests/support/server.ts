@@ -101,7 +101,8 @@ export async function ensureBuild(force = false): Promise<void> {
 export function snapshotDist(dir: string): string {
   const target = join(dir, 'dist')
   cpSync(DIST, target, { recursive: true })
-  if (!existsSync(join(target, 'index.html'))) throw new Error('dist/ has no index.html (a build in progress?)')
+  if (!existsSync(join(target, 'index.html')))
+    throw new Error('dist/ has no index.html (a build in progress?)')
   return target
 }
 
@@ -116,7 +117,9 @@ export async function usersCli(
     timeoutMs: 180_000,
   })
   if (result.code !== 0) {
-    throw new Error(`users CLI ${args.slice(0, 1).join(' ')} failed (${result.code}):\n${result.stdout}\n${result.stderr}`)
+    throw new Error(
+      `users CLI ${args.slice(0, 1).join(' ')} failed (${result.code}):\n${result.stdout}\n${result.stderr}`,
+    )
   }
   return result
 }
@@ -141,7 +144,11 @@ export interface StartOptions {
 }
 
 /** Polls GET /api/health until it answers 200, the process exits, or the time runs out. */
-export async function waitForHealth(url: string, child: ChildProcess | null, timeoutMs: number): Promise<void> {
+export async function waitForHealth(
+  url: string,
+  child: ChildProcess | null,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs
   let lastError = ''
   while (Date.now() < deadline) {
