@@ -13,10 +13,10 @@
  *   node --import tsx tests/bench/run.ts --only firstload,keystroke
  *   node --import tsx tests/bench/run.ts --only offline --dist /tmp/my-dist   # a build of one's own (vite build --outDir)
  *
- * Groups for --only: firstload, throughput, keystroke, offline, lighthouse (cold/warm start and seeding always run).
+ * Groups for --only: firstload, throughput, keystroke, offline, outbox, lighthouse (cold/warm start and seeding always run).
  */
 import { spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
@@ -54,7 +54,7 @@ const KB = 1000
 
 // --- command line ------------------------------------------------------------------------------------------
 
-const GROUPS = ['firstload', 'throughput', 'keystroke', 'offline', 'lighthouse'] as const
+const GROUPS = ['firstload', 'throughput', 'keystroke', 'offline', 'outbox', 'lighthouse'] as const
 type Group = (typeof GROUPS)[number]
 
 function argValue(name: string): string | null {
@@ -462,6 +462,66 @@ function snapshotOf(source: string, dir: string): string {
 
 // --- main ------------------------------------------------------------------------------------------------
 
+// --- outbox -----------------------------------------------------------------------------------------------
+
+/** The Munkaórák screen's own chunk (gzip), reported beside the login first load; SheetJS must not be in it. */
+function workHoursChunk(dist: string): { file: string; gzip: number; hasSheetJs: boolean } | null {
+  const assets = join(dist, 'assets')
+  const file = readdirSync(assets).find((f) => /^work-hours-screen-.*\.js$/.test(f))
+  if (!file) return null
+  const bytes = readFileSync(join(assets, file))
+  return { file, gzip: gz(bytes), hasSheetJs: bytes.toString('utf8').includes('SheetJS') }
+}
+
+const OUTBOX_WRITES = 50
+
+/**
+ * 50 work-hours writes queued offline through the Munkaórák form, then the network returns: the time from the
+ * `online` event to an empty outbox (the badge gone), measured in the page. The server must then hold all 50.
+ */
+async function outboxFlush(browser: Browser, baseUrl: string, net: NetCut) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' })
+  try {
+    const page = await context.newPage()
+    await signIn(page, baseUrl)
+    await page.getByRole('navigation', { name: 'Főmenü' }).getByRole('button', { name: 'Munkaórák', exact: true }).click()
+    await page.getByRole('table').waitFor({ timeout: 60_000 })
+    net.cut()
+    await context.setOffline(true)
+    const form = page.getByRole('form', { name: 'Munkaidő rögzítése' })
+    const start = new Date(Date.UTC(2025, 0, 1))
+    for (let i = 0; i < OUTBOX_WRITES; i++) {
+      const day = new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10)
+      await form.getByLabel('Dátum').fill(day)
+      await form.getByLabel('Óraszám').fill(String(1 + (i % 16) / 2))
+      await form.getByRole('button', { name: 'Rögzítés' }).click()
+      await page.getByRole('button', { name: `${i + 1} módosítás elküldésre vár` }).first().waitFor({ timeout: 30_000 })
+    }
+    await page.evaluate(() => {
+      const w = window as unknown as { __onlineAt?: number; __emptyAt?: number }
+      window.addEventListener('online', () => (w.__onlineAt = performance.now()), { once: true })
+      const check = () => {
+        if (w.__onlineAt === undefined || w.__emptyAt !== undefined) return
+        if (!document.querySelector('[aria-label$="módosítás elküldésre vár"]')) w.__emptyAt = performance.now()
+      }
+      new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true })
+    })
+    net.restore()
+    await context.setOffline(false)
+    await page.waitForFunction(() => (window as unknown as { __emptyAt?: number }).__emptyAt !== undefined, null, { timeout: 120_000 })
+    const ms = await page.evaluate(() => {
+      const w = window as unknown as { __onlineAt: number; __emptyAt: number }
+      return w.__emptyAt - w.__onlineAt
+    })
+    const token = await page.evaluate(() => localStorage.getItem('token'))
+    const answer = await fetch(`${baseUrl}/api/work/hours`, { headers: { Authorization: token ?? '' } })
+    const stored = Object.keys(((await answer.json()) as { workHours: Record<string, number> }).workHours).length
+    return { ms, stored }
+  } finally {
+    await context.close()
+  }
+}
+
 async function main() {
   console.log('building / checking dist…')
   if (!DIST_ARG) await ensureBuild(process.argv.includes('--build'))
@@ -479,6 +539,15 @@ async function main() {
     if (runs('firstload')) {
       const first = staticFirstLoad(dist)
       record({ name: 'first-load JS, index.html (gzip)', value: first.gzip / KB, unit: 'kB', budget: '≤ 160 kB', pass: first.gzip / KB <= 160, detail: first.files })
+      const chunk = workHoursChunk(dist)
+      record({
+        name: 'Munkaórák screen chunk (gzip)',
+        value: chunk ? chunk.gzip / KB : null,
+        unit: 'kB',
+        budget: 'reported; no SheetJS',
+        pass: chunk ? (chunk.hasSheetJs ? false : null) : false,
+        detail: chunk,
+      })
     }
 
     // Cold start: empty DATA_DIR (migrations, first administrator).
@@ -600,6 +669,21 @@ async function main() {
         if (shells.length) record({ name: 'offline repeat visit → app shell, 4× CPU', value: percentile(shells, 50), unit: 'ms', budget: null, pass: null })
       } catch (error) {
         fail('offline repeat visit', error)
+      }
+    }
+    if (runs('outbox')) {
+      try {
+        const o = await outboxFlush(browser, net.url, net)
+        record({
+          name: `outbox: online → empty, ${OUTBOX_WRITES} queued writes`,
+          value: o.ms,
+          unit: 'ms',
+          budget: `reported; all ${OUTBOX_WRITES} stored`,
+          pass: o.stored >= OUTBOX_WRITES ? null : false,
+          detail: o,
+        })
+      } catch (error) {
+        fail('outbox flush', error)
       }
     }
     await browser.close()
