@@ -148,6 +148,28 @@ describe('the outbox', () => {
     expect(deferredReasons).toEqual(['network'])
   })
 
+  it('tells each write of the page once that it waits, also those queued behind a failing one', async () => {
+    const send = vi.fn((_item: OutboxItem) =>
+      Promise.reject(new NetworkError(new TypeError('Failed to fetch'))),
+    )
+    const told: string[] = []
+    const box = make({ send })
+    const onDeferred = (item: OutboxItem) => told.push((item.body as { date: string }).date)
+    await box.enqueue(write('2026-11-20', 8), KEY, { onDeferred })
+    await settle(box)
+    await box.enqueue(write('2026-11-21', 8), KEY, { onDeferred })
+    await settle(box)
+    await box.flush()
+    await settle(box)
+    expect(told).toEqual(['2026-11-20', '2026-11-21'])
+    // Only the head of the queue was tried: order is kept.
+    expect(send.mock.calls.map(([item]) => (item.body as { date: string }).date)).toEqual([
+      '2026-11-20',
+      '2026-11-20',
+      '2026-11-20',
+    ])
+  })
+
   it('caps the backoff at a minute', () => {
     expect(backoffDelay(1)).toBe(2_000)
     expect(backoffDelay(3)).toBe(8_000)

@@ -51,7 +51,7 @@ export interface ItemCallbacks {
   onSent?: (item: OutboxItem) => void
   /** The server refused the write; `message` is its message ('' when it gave none). */
   onRejected?: (item: OutboxItem, message: string) => void
-  /** The first attempt failed and the write waits in the queue. */
+  /** The write could not be sent at once and waits in the queue (told once per item). */
   onDeferred?: (item: OutboxItem, reason: DeferReason) => void
 }
 
@@ -135,6 +135,8 @@ export function createOutbox(deps: OutboxDeps = {}) {
   let state: OutboxState = { items: [], rejected: [], flushing: false }
   const listeners = new Set<() => void>()
   const callbacks = new Map<string, ItemCallbacks>()
+  // Items whose screen has been told that they wait (onDeferred runs once per item).
+  const told = new Set<string>()
   const optimistic = new Map<string, Optimistic>()
   let queryClient: Pick<QueryClient, 'setQueryData' | 'invalidateQueries'> | null = null
   let lastCreatedAt = 0
@@ -228,8 +230,14 @@ export function createOutbox(deps: OutboxDeps = {}) {
       setState({ items: state.items.map((other) => (other.id === item.id ? updated : other)) })
       post({ type: 'changed' })
       failures++
-      if (updated.attempts === 1)
-        callbacks.get(item.id)?.onDeferred?.(updated, error instanceof ApiError ? 'server' : 'network')
+      // Every write of this page that now waits (this one and those queued behind it) is told once.
+      const reason: DeferReason = error instanceof ApiError ? 'server' : 'network'
+      for (const waiting of state.items) {
+        const onDeferred = callbacks.get(waiting.id)?.onDeferred
+        if (!onDeferred || told.has(waiting.id)) continue
+        told.add(waiting.id)
+        onDeferred(waiting, reason)
+      }
       return 'retry'
     }
     if (stopped) return 'stop'
