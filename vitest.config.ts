@@ -11,7 +11,8 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'contract/**/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
-          testTimeout: 15000,
+          // A cap, not a timed assertion: axe on the whole shell takes >15 s on a loaded 2-core machine.
+          testTimeout: 30000,
           // Worker threads start faster than forked processes; every file still gets its own module graph
           // (isolation stays on: module state such as the toaster, the outbox or a vi.mock never leaks between files).
           pool: 'threads',
