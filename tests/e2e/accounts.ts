@@ -30,6 +30,10 @@ export const USERS = {
   tabletTeacher2: { type: 'teacher', name: 'Második Márta', username: 'tanar.masodik', password: PW },
   /** Accessibility checks in light and dark. */
   a11yTeacher: { type: 'teacher', name: 'Akadálymentes Aladár', username: 'tanar.a11y', password: PW },
+  /** Records work hours offline (tests/e2e/specs/work-hours.spec.ts). */
+  workHours: { type: 'teacher', name: 'Munkaórás Mónika', username: 'tanar.munkaora', password: PW },
+  /** Records work hours while the connection drops mid-request. */
+  workHoursDrop: { type: 'teacher', name: 'Megszakadó Miklós', username: 'tanar.megszakad', password: PW },
   /** The student whose password the teacher changes. */
   resetStudent: { type: 'student', name: 'Gyöngyösi Örs Ábel', username: 'diak.jelszo', password: PW },
   /** The student who signs in on the shared tablet after a teacher. */
@@ -83,7 +87,7 @@ export const STUDENTS: Account[] = [
 ]
 
 /** The accounts a spec changes for good (MFA e-mail, theme): the retry signs in as an untouched twin. */
-const TWINNED: readonly UserKey[] = ['mfaAdmin', 'themer']
+const TWINNED: readonly UserKey[] = ['mfaAdmin', 'themer', 'workHours', 'workHoursDrop']
 
 const RETRY_TWINS: Partial<Record<UserKey, Account>> = Object.fromEntries(
   TWINNED.map((key) => [key, { ...USERS[key], username: `${USERS[key].username}.ujra` }]),
