@@ -494,18 +494,18 @@ async function outboxFlush(browser: Browser, baseUrl: string, net: NetCut) {
       const day = new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10)
       await form.getByLabel('Dátum').fill(day)
       await form.getByLabel('Óraszám').fill(String(1 + (i % 16) / 2))
-      await form.getByRole('button', { name: 'Rögzítés' }).click()
+      // Enter submits: the toasts piling up at the top right may cover the button.
+      await form.getByLabel('Óraszám').press('Enter')
       await page.getByRole('button', { name: `${i + 1} módosítás elküldésre vár` }).first().waitFor({ timeout: 30_000 })
     }
-    await page.evaluate(() => {
-      const w = window as unknown as { __onlineAt?: number; __emptyAt?: number }
-      window.addEventListener('online', () => (w.__onlineAt = performance.now()), { once: true })
-      const check = () => {
-        if (w.__onlineAt === undefined || w.__emptyAt !== undefined) return
-        if (!document.querySelector('[aria-label$="módosítás elküldésre vár"]')) w.__emptyAt = performance.now()
-      }
-      new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true })
-    })
+    // A string, not a function: tsx would wrap a named helper in __name, which the page does not have.
+    await page.evaluate(`(() => {
+      window.addEventListener('online', () => { window.__onlineAt = performance.now() }, { once: true })
+      new MutationObserver(() => {
+        if (window.__onlineAt === undefined || window.__emptyAt !== undefined) return
+        if (!document.querySelector('[aria-label$="módosítás elküldésre vár"]')) window.__emptyAt = performance.now()
+      }).observe(document.body, { subtree: true, childList: true, attributes: true })
+    })()`)
     net.restore()
     await context.setOffline(false)
     await page.waitForFunction(() => (window as unknown as { __emptyAt?: number }).__emptyAt !== undefined, null, { timeout: 120_000 })
