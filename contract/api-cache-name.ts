@@ -23,7 +23,9 @@ export async function apiCacheName(token: string): Promise<string> {
 }
 
 /** The cache name for a request's Authorization header value, or null when it carries no token (never cached). */
-export async function apiCacheNameForAuthorization(authorization: string | null | undefined): Promise<string | null> {
+export async function apiCacheNameForAuthorization(
+  authorization: string | null | undefined,
+): Promise<string | null> {
   const token = tokenFromAuthorization(authorization)
   return token ? apiCacheName(token) : null
 }

@@ -114,7 +114,12 @@ const dayFormatters = new Map<string, Intl.DateTimeFormat>()
 export function dayInZone(date: Date, timeZone = 'Europe/Budapest'): string {
   let formatter = dayFormatters.get(timeZone)
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    })
     dayFormatters.set(timeZone, formatter)
   }
   return formatter.format(date)
@@ -124,7 +129,12 @@ export function dayInZone(date: Date, timeZone = 'Europe/Budapest'): string {
  * A feature is enabled only if it is present, enabled, inside its startDate/endDate window (inclusive days)
  * and all its dependencies are enabled. An unknown feature is disabled; a dependency cycle counts as disabled.
  */
-export function isFeatureEnabled(features: FeatureMap, id: string, today: string, visiting = new Set<string>()): boolean {
+export function isFeatureEnabled(
+  features: FeatureMap,
+  id: string,
+  today: string,
+  visiting = new Set<string>(),
+): boolean {
   const feature = features[id]
   if (!feature || !feature.enabled) return false
   if (feature.startDate && today < feature.startDate) return false

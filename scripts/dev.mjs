@@ -4,11 +4,10 @@
 import { spawn } from 'node:child_process'
 
 const children = [
-  spawn(
-    'node',
-    ['--watch-path=server', '--watch-path=contract', '--import', 'tsx', 'server/main.ts'],
-    { stdio: 'inherit', env: { ...process.env, PORT: process.env.PORT ?? '8080' } },
-  ),
+  spawn('node', ['--watch-path=server', '--watch-path=contract', '--import', 'tsx', 'server/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: process.env.PORT ?? '8080' },
+  }),
   spawn('npx', ['vite', '--host', process.env.VITE_HOST ?? 'localhost'], { stdio: 'inherit' }),
 ]
 

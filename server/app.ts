@@ -126,7 +126,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const every = options.housekeepingMs ?? 60 * 60 * 1000
   if (every > 0) {
     const timer = setInterval(() => {
-      cleanUp(app.db, app.now()).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'))
+      cleanUp(app.db, app.now()).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'housekeeping failed'),
+      )
     }, every)
     timer.unref()
     app.addHook('onClose', async () => clearInterval(timer))

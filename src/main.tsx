@@ -17,8 +17,8 @@ async function start(): Promise<void> {
   // Registration is not on the first paint's path: load it once the page is idle.
   const later = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200))
   later(() => {
-    void Promise.all([import('./pwa/register'), import('./lib/query-client')]).then(([pwa, { queryClient }]) =>
-      pwa.registerServiceWorker({ queryClient }),
+    void Promise.all([import('./pwa/register'), import('./lib/query-client')]).then(
+      ([pwa, { queryClient }]) => pwa.registerServiceWorker({ queryClient }),
     )
   })
 }

@@ -19,7 +19,9 @@ export async function openCliDatabase(): Promise<{ config: Config; handle: Datab
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message)
-      console.error('Állítsd le a szervert, mielőtt a parancsot futtatod. / Stop the server before running this command.')
+      console.error(
+        'Állítsd le a szervert, mielőtt a parancsot futtatod. / Stop the server before running this command.',
+      )
       process.exit(3)
     }
     throw error

@@ -39,7 +39,8 @@ function fail(message: string): never {
 
 function checkPassword(password: string | undefined): string {
   if (!password) fail('Hiányzó --password.')
-  if (password.length < LIMITS.passwordMin) fail(`A jelszónak legalább ${LIMITS.passwordMin} karakter hosszúnak kell lennie.`)
+  if (password.length < LIMITS.passwordMin)
+    fail(`A jelszónak legalább ${LIMITS.passwordMin} karakter hosszúnak kell lennie.`)
   return password
 }
 
@@ -65,7 +66,8 @@ async function main(): Promise<void> {
   if (needsUsername && !values.username) fail('Hiányzó --username.')
   if (command === 'import' && !file) fail('Add meg az importálandó fájlt.')
   if (command === 'add') {
-    if (!USER_TYPES.includes(values.type as UserType)) fail('A --type értéke teacher, student vagy admin lehet.')
+    if (!USER_TYPES.includes(values.type as UserType))
+      fail('A --type értéke teacher, student vagy admin lehet.')
     if (!values.name?.trim() || !values.username?.trim()) fail('Hiányzó --name vagy --username.')
     checkPassword(values.password)
   }
@@ -78,7 +80,12 @@ async function main(): Promise<void> {
       case 'add': {
         const user = await createUser(
           handle.db,
-          { type: values.type as UserType, name: values.name!, username: values.username!, password: values.password! },
+          {
+            type: values.type as UserType,
+            name: values.name!,
+            username: values.username!,
+            password: values.password!,
+          },
           hash,
         )
         console.log(`Létrehozva: ${user.username} (${user.type})`)
@@ -100,7 +107,8 @@ async function main(): Promise<void> {
             problems.push({ line: row.line, message: `Foglalt felhasználónév: ${row.username}` })
           }
         }
-        for (const p of problems.sort((a, b) => a.line - b.line)) console.error(`${file}:${p.line}: ${p.message}`)
+        for (const p of problems.sort((a, b) => a.line - b.line))
+          console.error(`${file}:${p.line}: ${p.message}`)
         console.log(`${created} fiók létrehozva, ${problems.length} sor kihagyva.`)
         if (problems.length) process.exitCode = 1
         break
@@ -115,17 +123,22 @@ async function main(): Promise<void> {
       case 'enable': {
         if (!(await setDisabled(handle.db, values.username!, command === 'disable')))
           fail(`Nincs ilyen felhasználó: ${values.username}`)
-        console.log(command === 'disable' ? `Letiltva: ${values.username}` : `Engedélyezve: ${values.username}`)
+        console.log(
+          command === 'disable' ? `Letiltva: ${values.username}` : `Engedélyezve: ${values.username}`,
+        )
         break
       }
       case 'mfa-off': {
-        if (!(await clearMfa(handle.db, values.username!))) fail(`Nincs ilyen felhasználó: ${values.username}`)
+        if (!(await clearMfa(handle.db, values.username!)))
+          fail(`Nincs ilyen felhasználó: ${values.username}`)
         console.log(`Többfaktoros hitelesítés kikapcsolva: ${values.username}`)
         break
       }
       case 'list': {
         for (const user of await listUsers(handle.db, values.type as UserType | undefined))
-          console.log(`${user.type.padEnd(8)} ${user.username.padEnd(24)} ${user.name}${user.disabled ? ' (letiltva)' : ''}`)
+          console.log(
+            `${user.type.padEnd(8)} ${user.username.padEnd(24)} ${user.name}${user.disabled ? ' (letiltva)' : ''}`,
+          )
         break
       }
     }

@@ -9,7 +9,9 @@ const MAXMEM = 256 * 1024 * 1024
 
 function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)))
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    )
   })
 }
 
@@ -25,7 +27,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const parts = stored.split('$')
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false
   const [logN, r, p] = parts.slice(1, 4).map(Number)
-  if (!Number.isInteger(logN) || logN < 1 || logN > 22 || !Number.isInteger(r) || !Number.isInteger(p)) return false
+  if (!Number.isInteger(logN) || logN < 1 || logN > 22 || !Number.isInteger(r) || !Number.isInteger(p))
+    return false
   const salt = Buffer.from(parts[4], 'base64')
   const expected = Buffer.from(parts[5], 'base64')
   if (expected.length !== KEY_LENGTH) return false

@@ -19,7 +19,11 @@ export async function insertChallenge(
 }
 
 export async function findChallenge(db: Db, loginTokenHash: string): Promise<MfaChallengeRow | null> {
-  const [row] = await db.select().from(mfaChallenges).where(eq(mfaChallenges.loginTokenHash, loginTokenHash)).limit(1)
+  const [row] = await db
+    .select()
+    .from(mfaChallenges)
+    .where(eq(mfaChallenges.loginTokenHash, loginTokenHash))
+    .limit(1)
   return row ?? null
 }
 
@@ -34,7 +38,11 @@ export async function countWrongAttempt(db: Db, loginTokenHash: string): Promise
 }
 
 /** Marks the challenge used; false when someone else used it first (single use under concurrency). */
-export async function consumeChallenge(db: Db, loginTokenHash: string, maxAttempts: number): Promise<boolean> {
+export async function consumeChallenge(
+  db: Db,
+  loginTokenHash: string,
+  maxAttempts: number,
+): Promise<boolean> {
   const [row] = await db
     .update(mfaChallenges)
     .set({ used: true })

@@ -9,7 +9,11 @@ export async function getUserSettings(db: Db, userId: string): Promise<Record<st
 }
 
 /** Upserts the given keys, leaving the others as they are. */
-export async function mergeUserSettings(db: Db, userId: string, values: Record<string, unknown>): Promise<void> {
+export async function mergeUserSettings(
+  db: Db,
+  userId: string,
+  values: Record<string, unknown>,
+): Promise<void> {
   const rows = Object.entries(values)
     .filter(([, value]) => value !== undefined)
     .map(([key, value]) => ({ userId, key, value }))
@@ -17,5 +21,8 @@ export async function mergeUserSettings(db: Db, userId: string, values: Record<s
   await db
     .insert(userSettings)
     .values(rows)
-    .onConflictDoUpdate({ target: [userSettings.userId, userSettings.key], set: { value: sql`excluded.value` } })
+    .onConflictDoUpdate({
+      target: [userSettings.userId, userSettings.key],
+      set: { value: sql`excluded.value` },
+    })
 }

@@ -88,7 +88,9 @@ export async function countUsers(db: Db): Promise<number> {
 /** All users, optionally of one type, ordered by username. */
 export async function listUsers(db: Db, type?: UserType): Promise<UserRow[]> {
   const query = db.select().from(users)
-  return type ? query.where(eq(users.type, type)).orderBy(asc(users.username)) : query.orderBy(asc(users.username))
+  return type
+    ? query.where(eq(users.type, type)).orderBy(asc(users.username))
+    : query.orderBy(asc(users.username))
 }
 
 /** Active students as the students list shows them (sorted by the caller with the Hungarian collation). */
@@ -121,7 +123,9 @@ export async function setPasswordHash(
   passwordHash: string,
   options: { now?: Date; onlyType?: UserType } = {},
 ): Promise<UserRow | null> {
-  const where = options.onlyType ? and(byUsername(username), eq(users.type, options.onlyType)) : byUsername(username)
+  const where = options.onlyType
+    ? and(byUsername(username), eq(users.type, options.onlyType))
+    : byUsername(username)
   const [row] = await db
     .update(users)
     .set({ passwordHash, passwordChangedAt: options.now ?? new Date() })
@@ -134,7 +138,11 @@ export async function setPasswordHash(
 
 /** Disables (or re-enables) an account; disabling revokes its sessions. Returns false when no such user. */
 export async function setDisabled(db: Db, username: string, disabled = true): Promise<boolean> {
-  const [row] = await db.update(users).set({ disabled }).where(byUsername(username)).returning({ id: users.id })
+  const [row] = await db
+    .update(users)
+    .set({ disabled })
+    .where(byUsername(username))
+    .returning({ id: users.id })
   if (!row) return false
   if (disabled) await db.delete(sessions).where(eq(sessions.userId, row.id))
   return true
@@ -152,6 +160,10 @@ export async function setMfaEmail(db: Db, userId: string, email: string | null):
 
 /** Turns MFA off for a user by username (a lost mailbox). Returns false when no such user. */
 export async function clearMfa(db: Db, username: string): Promise<boolean> {
-  const [row] = await db.update(users).set({ mfaEmail: null }).where(byUsername(username)).returning({ id: users.id })
+  const [row] = await db
+    .update(users)
+    .set({ mfaEmail: null })
+    .where(byUsername(username))
+    .returning({ id: users.id })
   return Boolean(row)
 }

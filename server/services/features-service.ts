@@ -17,7 +17,13 @@ const defaultDependencies = (id: string): string[] => [...(FEATURE_DEPENDENCIES[
 export function buildFeatureMap(type: UserType, overrides: readonly UserFeatureRow[]): FeatureMap {
   const features: FeatureMap = {}
   for (const id of ROLE_DEFAULT_FEATURES[type]) {
-    features[id] = { id, enabled: true, startDate: null, endDate: null, dependencies: defaultDependencies(id) }
+    features[id] = {
+      id,
+      enabled: true,
+      startDate: null,
+      endDate: null,
+      dependencies: defaultDependencies(id),
+    }
   }
   for (const row of overrides) {
     features[row.featureId] = {
@@ -37,7 +43,12 @@ export async function featuresOfUser(db: Db, user: { id: string; type: UserType 
 }
 
 /** The ids in `required` that are not enabled for the user today (in the school's time zone). */
-export function missingFeatures(features: FeatureMap, required: readonly string[], now: Date, timeZone: string): string[] {
+export function missingFeatures(
+  features: FeatureMap,
+  required: readonly string[],
+  now: Date,
+  timeZone: string,
+): string[] {
   const today = dayInZone(now, timeZone)
   return required.filter((id) => !isFeatureEnabled(features, id, today))
 }

@@ -22,7 +22,10 @@ export interface Mailer {
 
 type LogLike = Pick<FastifyBaseLogger, 'info' | 'warn'>
 
-export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>, log: LogLike): Mailer {
+export function createMailer(
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>,
+  log: LogLike,
+): Mailer {
   if (config.SMTP_URL) {
     const transport = nodemailer.createTransport(config.SMTP_URL)
     return {
@@ -35,7 +38,10 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DA
   const outbox = join(config.DATA_DIR, 'outbox')
   return {
     async send(message) {
-      log.warn({ to: message.to, subject: message.subject, text: message.text }, 'SMTP_URL nincs beállítva: a levél a naplóba és az outboxba került')
+      log.warn(
+        { to: message.to, subject: message.subject, text: message.text },
+        'SMTP_URL nincs beállítva: a levél a naplóba és az outboxba került',
+      )
       await mkdir(outbox, { recursive: true, mode: 0o700 })
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.txt`
       const content = `From: ${config.MAIL_FROM}\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`

@@ -35,21 +35,27 @@ describe.each(drivers)('HTTP behaviour on %s', (driver) => {
       ['number password', { username: 'x', password: 12345678 }],
       ['unknown field', { username: 'x', password: 'hosszu-jelszo', admin: true }],
     ]
-    it.each(badPasswords)('POST /students/password with %s → 400, no change, no audit', async (_name, payload) => {
-      const teacher = await t.signedIn('teacher')
-      const student = await t.user('student')
-      const body = { ...(payload as object), ...('username' in (payload as object) ? { username: student.username } : {}) }
-      const before = await userRow(t.handle.db, student.username)
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/students/password',
-        headers: { authorization: teacher.token },
-        payload: body,
-      })
-      expect(res.statusCode).toBe(400)
-      expect((await userRow(t.handle.db, student.username)).passwordHash).toBe(before.passwordHash)
-      expect(await auditEntries(t.handle.db, teacher.username)).toHaveLength(0)
-    })
+    it.each(badPasswords)(
+      'POST /students/password with %s → 400, no change, no audit',
+      async (_name, payload) => {
+        const teacher = await t.signedIn('teacher')
+        const student = await t.user('student')
+        const body = {
+          ...(payload as object),
+          ...('username' in (payload as object) ? { username: student.username } : {}),
+        }
+        const before = await userRow(t.handle.db, student.username)
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/students/password',
+          headers: { authorization: teacher.token },
+          payload: body,
+        })
+        expect(res.statusCode).toBe(400)
+        expect((await userRow(t.handle.db, student.username)).passwordHash).toBe(before.passwordHash)
+        expect(await auditEntries(t.handle.db, teacher.username)).toHaveLength(0)
+      },
+    )
 
     it('answers 413 for an oversize body and changes nothing', async () => {
       const { token, user } = await t.signedIn('teacher')
@@ -58,7 +64,9 @@ describe.each(drivers)('HTTP behaviour on %s', (driver) => {
         method: 'POST',
         url: '/api/dashboard/userSettings',
         headers: { authorization: token, 'content-type': 'application/json' },
-        payload: JSON.stringify({ userSettings: { quickActions: [{ id: huge, name: 'a', url: 'b', icon: 'c' }] } }),
+        payload: JSON.stringify({
+          userSettings: { quickActions: [{ id: huge, name: 'a', url: 'b', icon: 'c' }] },
+        }),
       })
       expect(res.statusCode).toBe(413)
       expect(res.json()).toEqual({ code: 413, message: MESSAGES.bodyTooLarge })
@@ -170,10 +178,16 @@ describe.each(drivers)('HTTP behaviour on %s', (driver) => {
       expect(first.headers['cache-control']).toBe('no-store')
       const etag = first.headers.etag as string
       expect(etag).toMatch(/^"[\w-]+"$/)
-      const second = await t.app.inject({ url: '/api/dashboard', headers: { authorization: token, 'if-none-match': etag } })
+      const second = await t.app.inject({
+        url: '/api/dashboard',
+        headers: { authorization: token, 'if-none-match': etag },
+      })
       expect(second.statusCode).toBe(304)
       expect(second.body).toBe('')
-      const other = await t.app.inject({ url: '/api/dashboard', headers: { authorization: token, 'if-none-match': '"mas"' } })
+      const other = await t.app.inject({
+        url: '/api/dashboard',
+        headers: { authorization: token, 'if-none-match': '"mas"' },
+      })
       expect(other.statusCode).toBe(200)
     })
 
@@ -197,7 +211,8 @@ describe.each(drivers)('HTTP behaviour on %s', (driver) => {
       expect(res.statusCode).toBe(204)
       expect(res.headers['access-control-allow-origin']).toBe('https://app.pelda.hu')
       const allowed = String(res.headers['access-control-allow-headers']).toLowerCase()
-      for (const h of ['authorization', 'content-type', 'idempotency-key', 'if-match']) expect(allowed).toContain(h)
+      for (const h of ['authorization', 'content-type', 'idempotency-key', 'if-match'])
+        expect(allowed).toContain(h)
     })
 
     it('exposes ETag and Date to an allowed origin and nothing to another', async () => {
@@ -246,7 +261,9 @@ describe.each(drivers)('HTTP behaviour on %s', (driver) => {
       const { token } = await limited.signedIn('teacher')
       const statuses: number[] = []
       for (let i = 0; i < 4; i++) {
-        statuses.push((await limited.app.inject({ url: '/api/alerts', headers: { authorization: token } })).statusCode)
+        statuses.push(
+          (await limited.app.inject({ url: '/api/alerts', headers: { authorization: token } })).statusCode,
+        )
       }
       expect(statuses).toEqual([200, 200, 200, 429])
       const res = await limited.app.inject({ url: '/api/alerts', headers: { authorization: token } })
@@ -254,15 +271,24 @@ describe.each(drivers)('HTTP behaviour on %s', (driver) => {
       expect(res.headers['retry-after']).toBeDefined()
       // Another token is counted on its own.
       const other = await limited.signedIn('teacher')
-      expect((await limited.app.inject({ url: '/api/alerts', headers: { authorization: other.token } })).statusCode).toBe(200)
+      expect(
+        (await limited.app.inject({ url: '/api/alerts', headers: { authorization: other.token } }))
+          .statusCode,
+      ).toBe(200)
     })
   })
 
   it('housekeeping removes expired sessions and old sign-in failures', async () => {
     const { token } = await t.signedIn('teacher')
-    await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'senki', password: 'rossz-jelszo' } })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'senki', password: 'rossz-jelszo' },
+    })
     await cleanUp(t.handle.db, new Date(t.clock.now().getTime() + 16 * 24 * 3600 * 1000))
     expect(await loginAttemptRows(t.handle.db)).toHaveLength(0)
-    expect((await t.app.inject({ url: '/api/dashboard', headers: { authorization: token } })).statusCode).toBe(401)
+    expect(
+      (await t.app.inject({ url: '/api/dashboard', headers: { authorization: token } })).statusCode,
+    ).toBe(401)
   })
 })

@@ -4,7 +4,9 @@ import type { Db } from '../db'
 import { auditLog, idempotencyKeys, loginAttempts, userSettings, users } from '../db/schema'
 
 export async function auditEntries(db: Db, username: string, type?: string) {
-  const where = type ? and(eq(auditLog.username, username), eq(auditLog.type, type)) : eq(auditLog.username, username)
+  const where = type
+    ? and(eq(auditLog.username, username), eq(auditLog.type, type))
+    : eq(auditLog.username, username)
   return db.select().from(auditLog).where(where)
 }
 

@@ -69,7 +69,8 @@ const ONLY: ReadonlySet<Group> | null = onlyArg
   ? new Set(
       onlyArg.split(',').map((g) => {
         const group = g.trim() as Group
-        if (!GROUPS.includes(group)) throw new Error(`--only: unknown group '${g}' (one of ${GROUPS.join(', ')})`)
+        if (!GROUPS.includes(group))
+          throw new Error(`--only: unknown group '${g}' (one of ${GROUPS.join(', ')})`)
         return group
       }),
     )
@@ -89,7 +90,10 @@ function record(figure: Figure): void {
 }
 
 function fail(name: string, error: unknown): void {
-  const message = String((error as Error)?.message ?? error).split('\n').slice(0, 6).join('\n')
+  const message = String((error as Error)?.message ?? error)
+    .split('\n')
+    .slice(0, 6)
+    .join('\n')
   figures.push({ name, value: null, unit: '', budget: null, pass: false, detail: { error: message } })
   console.log(`${name.padEnd(44)} FAILED: ${message}`)
 }
@@ -110,7 +114,13 @@ const gz = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length
 // --- first-load JavaScript --------------------------------------------------------------------------------
 
 /** Strings that only a screen other than login contains: finding one in first-load JS means a screen leaked. */
-const SCREEN_MARKERS = ['Diákok kezelése', 'Beállítás kategóriák', 'Hozz létre és kezelj rövid URL-eket', 'Diáklista', 'Rendszernapló betöltése']
+const SCREEN_MARKERS = [
+  'Diákok kezelése',
+  'Beállítás kategóriák',
+  'Hozz létre és kezelj rövid URL-eket',
+  'Diáklista',
+  'Rendszernapló betöltése',
+]
 const HEAVY_NAMES = /xlsx|dnd|framer|motion|qrcode/i
 
 function staticFirstLoad(dist: string): { files: string[]; gzip: number } {
@@ -120,7 +130,10 @@ function staticFirstLoad(dist: string): { files: string[]; gzip: number } {
     ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
   ].map((m) => m[1])
   const unique = [...new Set(files)]
-  return { files: unique, gzip: unique.reduce((n, f) => n + gz(readFileSync(join(dist, f.replace(/^\//, '')))), 0) }
+  return {
+    files: unique,
+    gzip: unique.reduce((n, f) => n + gz(readFileSync(join(dist, f.replace(/^\//, '')))), 0),
+  }
 }
 
 async function runtimeFirstLoad(browser: Browser, baseUrl: string, dist: string) {
@@ -139,7 +152,9 @@ async function runtimeFirstLoad(browser: Browser, baseUrl: string, dist: string)
     return { file: f, gzip: gz(bytes), text: bytes.toString('utf8') }
   })
   const screenChunks = sizes.filter(
-    (s) => (/-screen-/.test(s.file) && !/login-screen/.test(s.file)) || SCREEN_MARKERS.some((m) => s.text.includes(m)),
+    (s) =>
+      (/-screen-/.test(s.file) && !/login-screen/.test(s.file)) ||
+      SCREEN_MARKERS.some((m) => s.text.includes(m)),
   )
   const heavy = sizes.filter((s) => HEAVY_NAMES.test(s.file) || s.text.includes('SheetJS'))
   return {
@@ -152,7 +167,11 @@ async function runtimeFirstLoad(browser: Browser, baseUrl: string, dist: string)
 
 // --- server ----------------------------------------------------------------------------------------------
 
-async function login(url: string, username: string, password: string): Promise<{ ms: number; token: string | null; status: number }> {
+async function login(
+  url: string,
+  username: string,
+  password: string,
+): Promise<{ ms: number; token: string | null; status: number }> {
   const t = performance.now()
   const response = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
@@ -164,8 +183,55 @@ async function login(url: string, username: string, password: string): Promise<{
 }
 
 function studentCsv(dir: string): string {
-  const surnames = ['Kovács', 'Szabó', 'Tóth', 'Nagy', 'Horváth', 'Varga', 'Kiss', 'Molnár', 'Németh', 'Farkas', 'Balogh', 'Papp', 'Takács', 'Juhász', 'Lakatos', 'Mészáros', 'Oláh', 'Simon', 'Rácz', 'Fekete', 'Szilágyi', 'Török', 'Fehér', 'Balázs', 'Gál']
-  const given = ['Ádám', 'Éva', 'Bálint', 'Zsófia', 'Márk', 'Lőrinc', 'Réka', 'Ákos', 'Júlia', 'Dávid', 'Csenge', 'Ödön', 'Írisz', 'Máté', 'Kristóf', 'Noémi', 'Benedek', 'Fruzsina', 'Gergő', 'Boglárka']
+  const surnames = [
+    'Kovács',
+    'Szabó',
+    'Tóth',
+    'Nagy',
+    'Horváth',
+    'Varga',
+    'Kiss',
+    'Molnár',
+    'Németh',
+    'Farkas',
+    'Balogh',
+    'Papp',
+    'Takács',
+    'Juhász',
+    'Lakatos',
+    'Mészáros',
+    'Oláh',
+    'Simon',
+    'Rácz',
+    'Fekete',
+    'Szilágyi',
+    'Török',
+    'Fehér',
+    'Balázs',
+    'Gál',
+  ]
+  const given = [
+    'Ádám',
+    'Éva',
+    'Bálint',
+    'Zsófia',
+    'Márk',
+    'Lőrinc',
+    'Réka',
+    'Ákos',
+    'Júlia',
+    'Dávid',
+    'Csenge',
+    'Ödön',
+    'Írisz',
+    'Máté',
+    'Kristóf',
+    'Noémi',
+    'Benedek',
+    'Fruzsina',
+    'Gergő',
+    'Boglárka',
+  ]
   const lines = ['type,name,username,password']
   for (let i = 0; i < STUDENT_COUNT; i++) {
     const name = `${surnames[i % surnames.length]} ${given[Math.floor(i / surnames.length) % given.length]} ${given[Math.floor(i / 500) % given.length]}`
@@ -182,7 +248,11 @@ async function throughput(url: string, tokens: string[], seconds: number) {
     connections: 10,
     duration: seconds,
     // Rotate the sessions: the API's per-token rate limit (1200/min) must not turn the run into 429s.
-    requests: tokens.map((token) => ({ method: 'GET', path: '/api/students/', headers: { authorization: token } })),
+    requests: tokens.map((token) => ({
+      method: 'GET',
+      path: '/api/students/',
+      headers: { authorization: token },
+    })),
   })
   return {
     rps: result.requests.average,
@@ -195,10 +265,14 @@ async function throughput(url: string, tokens: string[], seconds: number) {
 
 async function startBare(bodyFile: string) {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests/bench/bare-server.ts'), String(port), bodyFile], {
-    cwd: ROOT,
-    stdio: 'ignore',
-  })
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'tests/bench/bare-server.ts'), String(port), bodyFile],
+    {
+      cwd: ROOT,
+      stdio: 'ignore',
+    },
+  )
   const url = `http://127.0.0.1:${port}`
   await waitForHealth(url, child, 30_000)
   return {
@@ -217,16 +291,29 @@ async function signIn(page: Page, baseUrl: string) {
   await page.getByLabel('Felhasználónév', { exact: true }).fill(TEACHER.username)
   await page.getByLabel('Jelszó', { exact: true }).fill(TEACHER.password)
   await page.getByLabel('Jelszó', { exact: true }).press('Enter')
-  await page.getByRole('navigation', { name: 'Főmenü' }).getByRole('button', { name: 'Kijelentkezés', exact: true }).waitFor({ timeout: 60_000 })
+  await page
+    .getByRole('navigation', { name: 'Főmenü' })
+    .getByRole('button', { name: 'Kijelentkezés', exact: true })
+    .waitFor({ timeout: 60_000 })
 }
 
 async function openStudents(page: Page) {
-  await page.getByRole('navigation', { name: 'Főmenü' }).getByRole('button', { name: 'Diákok', exact: true }).click()
-  await page.getByRole('row').filter({ hasText: /s0\d{4}/ }).first().waitFor({ timeout: 60_000 })
+  await page
+    .getByRole('navigation', { name: 'Főmenü' })
+    .getByRole('button', { name: 'Diákok', exact: true })
+    .click()
+  await page
+    .getByRole('row')
+    .filter({ hasText: /s0\d{4}/ })
+    .first()
+    .waitFor({ timeout: 60_000 })
 }
 
 async function keystrokeLatency(browser: Browser, baseUrl: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' })
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    serviceWorkers: 'block',
+  })
   try {
     const page = await context.newPage()
     await signIn(page, baseUrl)
@@ -253,7 +340,12 @@ async function keystrokeLatency(browser: Browser, baseUrl: string) {
         requestAnimationFrame(() => {
           w.__lat.push({ commit: now - t0 - debounce, frame: performance.now() - t0 - debounce })
         })
-      }).observe(document.querySelector('main')!, { subtree: true, childList: true, characterData: true, attributes: true })
+      }).observe(document.querySelector('main')!, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+      })
     }, TIMING.searchDebounceMs)
 
     const samples: { commit: number; frame: number }[] = []
@@ -271,7 +363,10 @@ async function keystrokeLatency(browser: Browser, baseUrl: string) {
       const before = await page.evaluate(() => (window as unknown as { __lat: unknown[] }).__lat.length)
       await page.keyboard.press(key)
       const got = await page
-        .waitForFunction((n) => (window as unknown as { __lat: unknown[] }).__lat.length > n, before, { timeout: 3000, polling: 50 })
+        .waitForFunction((n) => (window as unknown as { __lat: unknown[] }).__lat.length > n, before, {
+          timeout: 3000,
+          polling: 50,
+        })
         .then(() => true)
         .catch(() => false)
       if (!got) {
@@ -279,7 +374,11 @@ async function keystrokeLatency(browser: Browser, baseUrl: string) {
         await page.evaluate(() => ((window as unknown as { __t0: null }).__t0 = null))
         continue
       }
-      samples.push(await page.evaluate(() => (window as unknown as { __lat: { commit: number; frame: number }[] }).__lat.at(-1)!))
+      samples.push(
+        await page.evaluate(() =>
+          (window as unknown as { __lat: { commit: number; frame: number }[] }).__lat.at(-1)!,
+        ),
+      )
       maxRows = Math.max(maxRows, await page.locator('main [role="row"]').count())
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
@@ -290,7 +389,10 @@ async function keystrokeLatency(browser: Browser, baseUrl: string) {
 }
 
 async function offlineRepeatVisit(browser: Browser, baseUrl: string, net: NetCut) {
-  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' })
+  const context: BrowserContext = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    serviceWorkers: 'allow',
+  })
   try {
     const page = await context.newPage()
     await signIn(page, baseUrl)
@@ -304,7 +406,8 @@ async function offlineRepeatVisit(browser: Browser, baseUrl: string, net: NetCut
       async () => {
         for (const name of await caches.keys()) {
           const cache = await caches.open(name)
-          for (const request of await cache.keys()) if (/\/api\/students\/?$/.test(new URL(request.url).pathname)) return true
+          for (const request of await cache.keys())
+            if (/\/api\/students\/?$/.test(new URL(request.url).pathname)) return true
         }
         return false
       },
@@ -314,11 +417,17 @@ async function offlineRepeatVisit(browser: Browser, baseUrl: string, net: NetCut
     // In the page: open Diákok the moment the sidebar exists (an instant user; no harness latency), and note
     // when the shell and the first cached student row appear, in ms since navigation start.
     await context.addInitScript(() => {
-      const w = window as unknown as { __rowsAt?: number; __shellAt?: number; __clickAt?: number; __longTasks?: unknown[] }
+      const w = window as unknown as {
+        __rowsAt?: number
+        __shellAt?: number
+        __clickAt?: number
+        __longTasks?: unknown[]
+      }
       w.__longTasks = []
       try {
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) w.__longTasks!.push({ start: Math.round(e.startTime), ms: Math.round(e.duration) })
+          for (const e of list.getEntries())
+            w.__longTasks!.push({ start: Math.round(e.startTime), ms: Math.round(e.duration) })
         }).observe({ type: 'longtask', buffered: true })
       } catch {
         // No long-task timing: the profile has no long tasks then.
@@ -326,7 +435,8 @@ async function offlineRepeatVisit(browser: Browser, baseUrl: string, net: NetCut
       const observer = new MutationObserver(() => {
         if (w.__clickAt === undefined) {
           const nav = document.querySelector('nav[aria-label="Főmenü"]')
-          const button = nav && [...nav.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Diákok')
+          const button =
+            nav && [...nav.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Diákok')
           if (button) {
             w.__shellAt = performance.now()
             // --profile: a few ms spent in a named function pin the click on the CPU profile's clock.
@@ -364,7 +474,11 @@ async function offlineRepeatVisit(browser: Browser, baseUrl: string, net: NetCut
       await cdp.send('Profiler.start')
     }
     await page.goto(`${baseUrl}/`, { waitUntil: 'commit' })
-    await page.waitForFunction(() => (window as unknown as { __rowsAt?: number }).__rowsAt !== undefined, null, { timeout: 30_000 })
+    await page.waitForFunction(
+      () => (window as unknown as { __rowsAt?: number }).__rowsAt !== undefined,
+      null,
+      { timeout: 30_000 },
+    )
     const timing = await page.evaluate(() => {
       const w = window as unknown as { __rowsAt: number; __shellAt?: number; __clickAt?: number }
       return { rowsAt: w.__rowsAt, shellAt: w.__shellAt ?? null, clickAt: w.__clickAt ?? null }
@@ -391,17 +505,25 @@ async function saveProfile(page: Page, cdp: import('playwright-core').CDPSession
   const stamp = Date.now()
   writeFileSync(join(PROFILE_DIR!, `offline-${stamp}.cpuprofile`), JSON.stringify(profile))
   const timeline = await page.evaluate(() => ({
-    resources: performance
-      .getEntriesByType('resource')
-      .map((e) => {
-        const r = e as PerformanceResourceTiming
-        return { name: r.name.replace(location.origin, ''), start: Math.round(r.startTime), end: Math.round(r.responseEnd), kB: Math.round(r.decodedBodySize / 100) / 10 }
-      }),
+    resources: performance.getEntriesByType('resource').map((e) => {
+      const r = e as PerformanceResourceTiming
+      return {
+        name: r.name.replace(location.origin, ''),
+        start: Math.round(r.startTime),
+        end: Math.round(r.responseEnd),
+        kB: Math.round(r.decodedBodySize / 100) / 10,
+      }
+    }),
     marks: performance.getEntriesByType('mark').map((e) => ({ name: e.name, at: Math.round(e.startTime) })),
     longTasks: (window as unknown as { __longTasks?: unknown[] }).__longTasks ?? [],
     nav: (() => {
       const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined
-      return n && { responseEnd: Math.round(n.responseEnd), domContentLoaded: Math.round(n.domContentLoadedEventEnd) }
+      return (
+        n && {
+          responseEnd: Math.round(n.responseEnd),
+          domContentLoaded: Math.round(n.domContentLoadedEventEnd),
+        }
+      )
     })(),
   }))
   // Self time per function (ms), the heaviest first: where the main thread went until the rows appeared.
@@ -414,8 +536,14 @@ async function saveProfile(page: Page, cdp: import('playwright-core').CDPSession
     const key = `${f.functionName || '(anon)'} ${f.url.replace(/^.*\//, '')}:${f.lineNumber}`
     self.set(key, (self.get(key) ?? 0) + (dt[i + 1] ?? 0) / 1000)
   })
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, ms]) => `${ms.toFixed(1).padStart(8)} ms  ${k}`)
-  writeFileSync(join(PROFILE_DIR!, `offline-${stamp}.json`), JSON.stringify({ timing, ...timeline, top }, null, 2))
+  const top = [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 40)
+    .map(([k, ms]) => `${ms.toFixed(1).padStart(8)} ms  ${k}`)
+  writeFileSync(
+    join(PROFILE_DIR!, `offline-${stamp}.json`),
+    JSON.stringify({ timing, ...timeline, top }, null, 2),
+  )
   console.log(`  (profile: ${join(PROFILE_DIR!, `offline-${stamp}`)}.{cpuprofile,json})`)
 }
 
@@ -432,7 +560,12 @@ async function lighthouseRuns(url: string, runs: number) {
       userDataDir: tempDir('portal-lh-'),
     })
     try {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      })
       if (!result) throw new Error('Lighthouse returned nothing')
       const { lhr } = result
       if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`)
@@ -480,11 +613,17 @@ const OUTBOX_WRITES = 50
  * `online` event to an empty outbox (the badge gone), measured in the page. The server must then hold all 50.
  */
 async function outboxFlush(browser: Browser, baseUrl: string, net: NetCut) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' })
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    serviceWorkers: 'allow',
+  })
   try {
     const page = await context.newPage()
     await signIn(page, baseUrl)
-    await page.getByRole('navigation', { name: 'Főmenü' }).getByRole('button', { name: 'Munkaórák', exact: true }).click()
+    await page
+      .getByRole('navigation', { name: 'Főmenü' })
+      .getByRole('button', { name: 'Munkaórák', exact: true })
+      .click()
     await page.getByRole('table').waitFor({ timeout: 60_000 })
     net.cut()
     await context.setOffline(true)
@@ -496,7 +635,10 @@ async function outboxFlush(browser: Browser, baseUrl: string, net: NetCut) {
       await form.getByLabel('Óraszám').fill(String(1 + (i % 16) / 2))
       // Enter submits: the toasts piling up at the top right may cover the button.
       await form.getByLabel('Óraszám').press('Enter')
-      await page.getByRole('button', { name: `${i + 1} módosítás elküldésre vár` }).first().waitFor({ timeout: 30_000 })
+      await page
+        .getByRole('button', { name: `${i + 1} módosítás elküldésre vár` })
+        .first()
+        .waitFor({ timeout: 30_000 })
     }
     // A string, not a function: tsx would wrap a named helper in __name, which the page does not have.
     await page.evaluate(`(() => {
@@ -508,14 +650,20 @@ async function outboxFlush(browser: Browser, baseUrl: string, net: NetCut) {
     })()`)
     net.restore()
     await context.setOffline(false)
-    await page.waitForFunction(() => (window as unknown as { __emptyAt?: number }).__emptyAt !== undefined, null, { timeout: 120_000 })
+    await page.waitForFunction(
+      () => (window as unknown as { __emptyAt?: number }).__emptyAt !== undefined,
+      null,
+      { timeout: 120_000 },
+    )
     const ms = await page.evaluate(() => {
       const w = window as unknown as { __onlineAt: number; __emptyAt: number }
       return w.__emptyAt - w.__onlineAt
     })
     const token = await page.evaluate(() => localStorage.getItem('token'))
     const answer = await fetch(`${baseUrl}/api/work/hours`, { headers: { Authorization: token ?? '' } })
-    const stored = Object.keys(((await answer.json()) as { workHours: Record<string, number> }).workHours).length
+    const stored = Object.keys(
+      ((await answer.json()) as { workHours: Record<string, number> }).workHours,
+    ).length
     return { ms, stored }
   } finally {
     await context.close()
@@ -538,7 +686,14 @@ async function main() {
     // First-load JS, from index.html alone (the runtime figure below includes what the entry imports later).
     if (runs('firstload')) {
       const first = staticFirstLoad(dist)
-      record({ name: 'first-load JS, index.html (gzip)', value: first.gzip / KB, unit: 'kB', budget: '≤ 160 kB', pass: first.gzip / KB <= 160, detail: first.files })
+      record({
+        name: 'first-load JS, index.html (gzip)',
+        value: first.gzip / KB,
+        unit: 'kB',
+        budget: '≤ 160 kB',
+        pass: first.gzip / KB <= 160,
+        detail: first.files,
+      })
       const chunk = workHoursChunk(dist)
       record({
         name: 'Munkaórák screen chunk (gzip)',
@@ -554,19 +709,41 @@ async function main() {
     let t = performance.now()
     server = await startServer({ dataDir, staticDir: dist, healthTimeoutMs: 120_000 })
     const cold = performance.now() - t
-    record({ name: 'cold start (empty DATA_DIR → /api/health)', value: cold, unit: 'ms', budget: null, pass: null })
+    record({
+      name: 'cold start (empty DATA_DIR → /api/health)',
+      value: cold,
+      unit: 'ms',
+      budget: null,
+      pass: null,
+    })
     await server.stop()
     server = null
 
     // 5,000 students and one teacher, through the users CLI (students with a cheap hash; the teacher's is real).
     t = performance.now()
     await usersCli(dataDir, ['import', studentCsv(scratch)], { PASSWORD_HASH_LOG_N: '4' })
-    await usersCli(dataDir, ['add', '--type', 'teacher', '--name', TEACHER.name, '--username', TEACHER.username, '--password', TEACHER.password])
+    await usersCli(dataDir, [
+      'add',
+      '--type',
+      'teacher',
+      '--name',
+      TEACHER.name,
+      '--username',
+      TEACHER.username,
+      '--password',
+      TEACHER.password,
+    ])
     console.log(`  (seeded ${STUDENT_COUNT} students in ${Math.round((performance.now() - t) / 1000)} s)`)
 
     t = performance.now()
     server = await startServer({ dataDir, staticDir: dist })
-    record({ name: `warm start (${STUDENT_COUNT} students → /api/health)`, value: performance.now() - t, unit: 'ms', budget: null, pass: null })
+    record({
+      name: `warm start (${STUDENT_COUNT} students → /api/health)`,
+      value: performance.now() - t,
+      unit: 'ms',
+      budget: null,
+      pass: null,
+    })
     net = await startNetCut(server.port)
 
     // Sign-in latency: sequential logins with the production scrypt cost (the tokens feed the throughput run).
@@ -583,8 +760,21 @@ async function main() {
     }
     if (runs('throughput')) {
       if (!tokens.length) throw new Error(`no login succeeded (statuses ${statuses.join(',')})`)
-      record({ name: 'login p50 (20 sequential)', value: percentile(logins, 50), unit: 'ms', budget: null, pass: null, detail: { statuses } })
-      record({ name: 'login p95 (20 sequential)', value: percentile(logins, 95), unit: 'ms', budget: null, pass: null })
+      record({
+        name: 'login p50 (20 sequential)',
+        value: percentile(logins, 50),
+        unit: 'ms',
+        budget: null,
+        pass: null,
+        detail: { statuses },
+      })
+      record({
+        name: 'login p95 (20 sequential)',
+        value: percentile(logins, 95),
+        unit: 'ms',
+        budget: null,
+        pass: null,
+      })
     }
 
     // Students throughput against a bare Fastify route serving the same bytes, in the same run.
@@ -601,8 +791,22 @@ async function main() {
         try {
           await throughput(bare.url, tokens, 2)
           const base = await throughput(bare.url, tokens, 10)
-          record({ name: `GET /api/students/ (${count} students)`, value: real.rps, unit: 'req/s', budget: null, pass: null, detail: { ...real, bodyBytes: body.length } })
-          record({ name: 'bare Fastify, same bytes', value: base.rps, unit: 'req/s', budget: null, pass: null, detail: base })
+          record({
+            name: `GET /api/students/ (${count} students)`,
+            value: real.rps,
+            unit: 'req/s',
+            budget: null,
+            pass: null,
+            detail: { ...real, bodyBytes: body.length },
+          })
+          record({
+            name: 'bare Fastify, same bytes',
+            value: base.rps,
+            unit: 'req/s',
+            budget: null,
+            pass: null,
+            detail: base,
+          })
           record({
             name: 'students throughput ratio (real / bare)',
             value: real.rps / base.rps,
@@ -623,7 +827,9 @@ async function main() {
     try {
       await waitForHealth(server.url, server.process, 15_000)
     } catch (error) {
-      console.log(`server not healthy after the load test: ${(error as Error).message}\n${server.output().slice(-3000)}`)
+      console.log(
+        `server not healthy after the load test: ${(error as Error).message}\n${server.output().slice(-3000)}`,
+      )
       throw error
     }
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true })
@@ -631,9 +837,18 @@ async function main() {
       try {
         const runtime = await runtimeFirstLoad(browser, net.url, dist)
         const ok = runtime.gzip / KB <= 160 && runtime.screenChunks.length === 0 && runtime.heavy.length === 0
-        record({ name: 'first-load JS of the login screen (gzip)', value: runtime.gzip / KB, unit: 'kB', budget: '≤ 160 kB, no screen chunk', pass: ok, detail: runtime })
-        if (runtime.screenChunks.length) console.log(`  screen chunks loaded by the login page: ${runtime.screenChunks.join(', ')}`)
-        if (runtime.heavy.length) console.log(`  heavy chunks loaded by the login page: ${runtime.heavy.join(', ')}`)
+        record({
+          name: 'first-load JS of the login screen (gzip)',
+          value: runtime.gzip / KB,
+          unit: 'kB',
+          budget: '≤ 160 kB, no screen chunk',
+          pass: ok,
+          detail: runtime,
+        })
+        if (runtime.screenChunks.length)
+          console.log(`  screen chunks loaded by the login page: ${runtime.screenChunks.join(', ')}`)
+        if (runtime.heavy.length)
+          console.log(`  heavy chunks loaded by the login page: ${runtime.heavy.join(', ')}`)
       } catch (error) {
         fail('first-load JS of the login screen', error)
       }
@@ -645,10 +860,36 @@ async function main() {
         const commits = k.samples.map((s) => s.commit)
         const frames = k.samples.map((s) => s.frame)
         const p95 = percentile(commits, 95)
-        record({ name: `keystroke → list p50, ${STUDENT_COUNT} students, 4× CPU`, value: percentile(commits, 50), unit: 'ms', budget: null, pass: null })
-        record({ name: `keystroke → list p95, ${STUDENT_COUNT} students, 4× CPU`, value: p95, unit: 'ms', budget: '≤ 50 ms', pass: p95 <= 50, detail: { samples: k.samples.length, debounceMs: TIMING.searchDebounceMs } })
-        record({ name: 'keystroke → next frame p95, 4× CPU', value: percentile(frames, 95), unit: 'ms', budget: null, pass: null })
-        record({ name: 'DOM rows with 5,000 students (max seen)', value: k.maxRows, unit: 'rows', budget: '≤ 100 (virtualised)', pass: k.maxRows <= 100, detail: { atRest: k.rowsAtRest } })
+        record({
+          name: `keystroke → list p50, ${STUDENT_COUNT} students, 4× CPU`,
+          value: percentile(commits, 50),
+          unit: 'ms',
+          budget: null,
+          pass: null,
+        })
+        record({
+          name: `keystroke → list p95, ${STUDENT_COUNT} students, 4× CPU`,
+          value: p95,
+          unit: 'ms',
+          budget: '≤ 50 ms',
+          pass: p95 <= 50,
+          detail: { samples: k.samples.length, debounceMs: TIMING.searchDebounceMs },
+        })
+        record({
+          name: 'keystroke → next frame p95, 4× CPU',
+          value: percentile(frames, 95),
+          unit: 'ms',
+          budget: null,
+          pass: null,
+        })
+        record({
+          name: 'DOM rows with 5,000 students (max seen)',
+          value: k.maxRows,
+          unit: 'rows',
+          budget: '≤ 100 (virtualised)',
+          pass: k.maxRows <= 100,
+          detail: { atRest: k.rowsAtRest },
+        })
       } catch (error) {
         fail('keystroke latency', error)
       }
@@ -660,13 +901,33 @@ async function main() {
         for (let i = 0; i < OFFLINE_RUNS; i++) {
           const o = await offlineRepeatVisit(browser, net.url, net)
           visits.push(o)
-          if (OFFLINE_RUNS > 1) console.log(`  (offline run ${i + 1}: shell ${round(o.shellAt ?? NaN)} ms, rows ${round(o.rowsAt)} ms)`)
+          if (OFFLINE_RUNS > 1)
+            console.log(
+              `  (offline run ${i + 1}: shell ${round(o.shellAt ?? NaN)} ms, rows ${round(o.rowsAt)} ms)`,
+            )
         }
-        const rowsAt = percentile(visits.map((o) => o.rowsAt), 50)
+        const rowsAt = percentile(
+          visits.map((o) => o.rowsAt),
+          50,
+        )
         const shells = visits.map((o) => o.shellAt).filter((t): t is number => t !== null)
         const detail = OFFLINE_RUNS > 1 ? { median: true, runs: visits } : visits[0]
-        record({ name: 'offline repeat visit → students list, 4× CPU', value: rowsAt, unit: 'ms', budget: '≤ 1000 ms', pass: rowsAt <= 1000, detail })
-        if (shells.length) record({ name: 'offline repeat visit → app shell, 4× CPU', value: percentile(shells, 50), unit: 'ms', budget: null, pass: null })
+        record({
+          name: 'offline repeat visit → students list, 4× CPU',
+          value: rowsAt,
+          unit: 'ms',
+          budget: '≤ 1000 ms',
+          pass: rowsAt <= 1000,
+          detail,
+        })
+        if (shells.length)
+          record({
+            name: 'offline repeat visit → app shell, 4× CPU',
+            value: percentile(shells, 50),
+            unit: 'ms',
+            budget: null,
+            pass: null,
+          })
       } catch (error) {
         fail('offline repeat visit', error)
       }
@@ -693,7 +954,14 @@ async function main() {
       try {
         const lh = await lighthouseRuns(`${net.url}/`, Number(process.env.BENCH_LH_RUNS ?? 3))
         const m = lh.median
-        record({ name: 'Lighthouse mobile performance (login)', value: m.score, unit: '', budget: '≥ 95', pass: m.score >= 95, detail: lh.runs })
+        record({
+          name: 'Lighthouse mobile performance (login)',
+          value: m.score,
+          unit: '',
+          budget: '≥ 95',
+          pass: m.score >= 95,
+          detail: lh.runs,
+        })
         record({ name: 'Lighthouse LCP', value: m.lcp, unit: 'ms', budget: '≤ 2000 ms', pass: m.lcp <= 2000 })
         record({ name: 'Lighthouse TBT', value: m.tbt, unit: 'ms', budget: '≤ 150 ms', pass: m.tbt <= 150 })
         record({ name: 'Lighthouse CLS', value: m.cls, unit: '', budget: '≤ 0.05', pass: m.cls <= 0.05 })
@@ -712,7 +980,9 @@ async function main() {
   }
 
   const over = figures.filter((f) => f.pass === false)
-  const summary = over.length ? `${over.length} figure(s) over budget or failed: ${over.map((f) => f.name).join('; ')}` : 'every budget met'
+  const summary = over.length
+    ? `${over.length} figure(s) over budget or failed: ${over.map((f) => f.name).join('; ')}`
+    : 'every budget met'
   if (ONLY && !process.argv.includes('--merge')) {
     console.log(`\npartial run (--only ${[...ONLY].join(',')}): bench/results.json left alone — ${summary}`)
     return over.length && process.argv.includes('--strict') ? 1 : 0
@@ -722,9 +992,14 @@ async function main() {
   let all = figures
   if (ONLY) {
     // --merge: this run's figures replace their namesakes; every other figure keeps its previous value.
-    const previous = existsSync(file) ? ((JSON.parse(readFileSync(file, 'utf8')) as { figures?: Figure[] }).figures ?? []) : []
+    const previous = existsSync(file)
+      ? ((JSON.parse(readFileSync(file, 'utf8')) as { figures?: Figure[] }).figures ?? [])
+      : []
     const fresh = new Map(figures.map((f) => [f.name, f]))
-    all = [...previous.map((f) => fresh.get(f.name) ?? f), ...figures.filter((f) => !previous.some((p) => p.name === f.name))]
+    all = [
+      ...previous.map((f) => fresh.get(f.name) ?? f),
+      ...figures.filter((f) => !previous.some((p) => p.name === f.name)),
+    ]
   }
   const out = {
     date: new Date().toISOString(),

@@ -36,7 +36,8 @@ export default fp(
       const now = Date.now()
       const wait = badTokens.retryAfter(request.ip, now)
       if (wait > 0) throw new HttpError(429, MESSAGES.rateLimited, { 'retry-after': String(wait) })
-      request.session = token.length > MAX_TOKEN_LENGTH ? null : await resolveSession({ db: app.db, now: app.now }, token)
+      request.session =
+        token.length > MAX_TOKEN_LENGTH ? null : await resolveSession({ db: app.db, now: app.now }, token)
       if (!request.session) badTokens.record(request.ip, now)
     })
 

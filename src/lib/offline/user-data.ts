@@ -80,7 +80,8 @@ async function perUserDatabaseNames(): Promise<string[]> {
   const names = new Set<string>(PER_USER_DATABASES)
   try {
     for (const info of (await indexedDB.databases?.()) ?? []) {
-      if (info.name && PER_USER_DATABASE_PREFIXES.some((prefix) => info.name!.startsWith(prefix))) names.add(info.name)
+      if (info.name && PER_USER_DATABASE_PREFIXES.some((prefix) => info.name!.startsWith(prefix)))
+        names.add(info.name)
     }
   } catch {
     // Older browsers cannot list databases; the fixed names are still cleared.
