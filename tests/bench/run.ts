@@ -474,11 +474,16 @@ async function offlineRepeatVisit(browser: Browser, baseUrl: string, net: NetCut
       await cdp.send('Profiler.start')
     }
     await page.goto(`${baseUrl}/`, { waitUntil: 'commit' })
-    await page.waitForFunction(
-      () => (window as unknown as { __rowsAt?: number }).__rowsAt !== undefined,
-      null,
-      { timeout: 30_000 },
-    )
+    await page
+      .waitForFunction(() => (window as unknown as { __rowsAt?: number }).__rowsAt !== undefined, null, {
+        timeout: 30_000,
+      })
+      .catch(async (error: unknown) => {
+        // What the page showed instead of the list: the reason is usually on the screen.
+        mkdirSync('bench/tmp', { recursive: true })
+        await page.screenshot({ path: 'bench/tmp/offline-failure.png' }).catch(() => {})
+        throw error
+      })
     const timing = await page.evaluate(() => {
       const w = window as unknown as { __rowsAt: number; __shellAt?: number; __clickAt?: number }
       return { rowsAt: w.__rowsAt, shellAt: w.__shellAt ?? null, clickAt: w.__clickAt ?? null }
