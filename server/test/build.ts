@@ -116,6 +116,20 @@ export async function freshDatabase(
     await handle.migrate()
     return { handle, drop: () => handle.close() }
   }
+  const database = await throwawayPostgresDatabase()
+  const handle = await openDatabase({ DATA_DIR: '', DATABASE_URL: database.url })
+  await handle.migrate()
+  return {
+    handle,
+    drop: async () => {
+      await handle.close()
+      await database.drop()
+    },
+  }
+}
+
+/** A new, empty PostgreSQL database on the DATABASE_URL server, and how to drop it (even with open connections). */
+export async function throwawayPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL
   if (!adminUrl) throw new Error('DATABASE_URL is not set')
   const name = `t_${randomBytes(6).toString('hex')}`
@@ -125,12 +139,9 @@ export async function freshDatabase(
   await admin.end()
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
-  const handle = await openDatabase({ DATA_DIR: '', DATABASE_URL: url.toString() })
-  await handle.migrate()
   return {
-    handle,
+    url: url.toString(),
     drop: async () => {
-      await handle.close()
       const again = new pg.Client({ connectionString: adminUrl })
       await again.connect()
       await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)

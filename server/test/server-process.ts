@@ -3,11 +3,10 @@
  * and start it again on the same database: a PGlite data directory, or a throw-away PostgreSQL database.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
-import pg from 'pg'
+import { freePort } from '../../tests/support/server'
 import type { Driver } from '../db'
+import { throwawayPostgresDatabase } from './build'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
 
@@ -20,37 +19,11 @@ export interface ServerDatabase {
 /** A PGlite data directory under `dataDir`, or a new PostgreSQL database (DATABASE_URL must be set). */
 export async function serverDatabase(driver: Driver, dataDir: string): Promise<ServerDatabase> {
   if (driver === 'pglite') return { env: { DATA_DIR: dataDir }, drop: async () => {} }
-  const adminUrl = process.env.DATABASE_URL
-  if (!adminUrl) throw new Error('DATABASE_URL is not set')
-  const name = `t_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    drop: async () => {
-      const again = new pg.Client({ connectionString: adminUrl })
-      await again.connect()
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await again.end()
-    },
-  }
+  const database = await throwawayPostgresDatabase()
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: database.url }, drop: database.drop }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      if (!address || typeof address === 'string') return reject(new Error('no port'))
-      server.close(() => resolvePort(address.port))
-    })
-  })
-}
+export { freePort }
 
 export interface ServerProcess {
   url: string
