@@ -119,6 +119,13 @@ describe('Munkaórák', () => {
       '2026. november 25., szerda, nincs rögzítve',
     )
     expect(screen.getByText('Hiányzó munkanapok').nextSibling).toHaveTextContent('13 nap')
+    // The colours and dots are explained beside the calendar.
+    const legend = screen.getByRole('list', { name: 'Jelmagyarázat' })
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Rögzítve', 'Hiányzó munkanap', 'Elküldésre vár'])
   })
 
   it("shows the month's hours and all hours in cards, from the nested year → month → day shape too", async () => {

@@ -35,83 +35,121 @@ export const MonthCalendar = memo(function MonthCalendar({
 }: MonthCalendarProps) {
   const heads = weekdayHeads()
   return (
-    <Table.Root
-      size="sm"
-      tableLayout="fixed"
-      w="full"
-      aria-label={title}
-      css={{ borderCollapse: 'separate' }}
-    >
-      <Table.Header>
-        <Table.Row>
-          {heads.map((head) => (
-            <Table.ColumnHeader key={head.long} textAlign="center" px="0" color="fg.muted">
-              <abbr title={head.long} style={{ textDecoration: 'none' }}>
-                {head.short}
-              </abbr>
-            </Table.ColumnHeader>
-          ))}
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {weeks.map((week) => (
-          <Table.Row key={week[0].date}>
-            {week.map((day) => (
-              <Table.Cell key={day.date} p="0.5" borderBottomWidth="0">
-                {day.inMonth ? (
-                  <DayButton
-                    type="button"
-                    w="full"
-                    minH={{ base: '12', md: '16' }}
-                    p="1"
-                    display="flex"
-                    flexDirection="column"
-                    alignItems="flex-start"
-                    justifyContent="space-between"
-                    rounded="md"
-                    borderWidth={day.isToday ? '2px' : '1px'}
-                    borderColor={day.isToday ? 'blue.solid' : day.missing ? 'orange.muted' : 'border'}
-                    bg={
-                      selected === day.date
-                        ? 'blue.subtle'
-                        : day.hours !== null
-                          ? 'green.subtle'
-                          : day.missing
-                            ? 'orange.subtle'
-                            : 'bg'
-                    }
-                    cursor="pointer"
-                    _hover={{ borderColor: 'blue.solid' }}
-                    _focusVisible={{ outline: '2px solid', outlineColor: 'blue.solid', outlineOffset: '1px' }}
-                    aria-label={dayLabel(day, pending.has(day.date))}
-                    aria-pressed={selected === day.date}
-                    aria-current={day.isToday ? 'date' : undefined}
-                    onClick={() => onPick(day.date)}
-                  >
-                    <Text as="span" fontSize="sm" fontWeight={day.isToday ? 'bold' : 'medium'} aria-hidden>
-                      {day.day}
-                    </Text>
-                    <Flex as="span" w="full" justify="space-between" align="center" aria-hidden>
-                      <Text as="span" fontSize="xs" fontWeight="semibold" color="fg">
-                        {day.hours !== null ? `${formatHours(day.hours)} ó` : ''}
-                      </Text>
-                      {pending.has(day.date) ? (
-                        <Box as="span" w="2" h="2" rounded="full" bg="blue.solid" />
-                      ) : day.missing ? (
-                        <Box as="span" w="2" h="2" rounded="full" bg="orange.solid" />
-                      ) : null}
-                    </Flex>
-                  </DayButton>
-                ) : (
-                  <Text textAlign="center" fontSize="sm" color="fg.subtle" aria-hidden py="2">
-                    {day.day}
-                  </Text>
-                )}
-              </Table.Cell>
+    <>
+      <Table.Root
+        size="sm"
+        tableLayout="fixed"
+        w="full"
+        aria-label={title}
+        css={{ borderCollapse: 'separate' }}
+      >
+        <Table.Header>
+          <Table.Row>
+            {heads.map((head) => (
+              <Table.ColumnHeader key={head.long} textAlign="center" px="0" color="fg.muted">
+                <abbr title={head.long} style={{ textDecoration: 'none' }}>
+                  {head.short}
+                </abbr>
+              </Table.ColumnHeader>
             ))}
           </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
+        </Table.Header>
+        <Table.Body>
+          {weeks.map((week) => (
+            <Table.Row key={week[0].date}>
+              {week.map((day) => (
+                <Table.Cell key={day.date} p="0.5" borderBottomWidth="0">
+                  {day.inMonth ? (
+                    <DayButton
+                      type="button"
+                      w="full"
+                      minH={{ base: '12', md: '16' }}
+                      p="1"
+                      display="flex"
+                      flexDirection="column"
+                      alignItems="flex-start"
+                      justifyContent="space-between"
+                      rounded="md"
+                      borderWidth={day.isToday ? '2px' : '1px'}
+                      borderColor={day.isToday ? 'blue.solid' : day.missing ? 'orange.muted' : 'border'}
+                      bg={
+                        selected === day.date
+                          ? 'blue.subtle'
+                          : day.hours !== null
+                            ? 'green.subtle'
+                            : day.missing
+                              ? 'orange.subtle'
+                              : 'bg'
+                      }
+                      cursor="pointer"
+                      _hover={{ borderColor: 'blue.solid' }}
+                      _focusVisible={{
+                        outline: '2px solid',
+                        outlineColor: 'blue.solid',
+                        outlineOffset: '1px',
+                      }}
+                      aria-label={dayLabel(day, pending.has(day.date))}
+                      aria-pressed={selected === day.date}
+                      aria-current={day.isToday ? 'date' : undefined}
+                      onClick={() => onPick(day.date)}
+                    >
+                      <Text as="span" fontSize="sm" fontWeight={day.isToday ? 'bold' : 'medium'} aria-hidden>
+                        {day.day}
+                      </Text>
+                      <Flex as="span" w="full" justify="space-between" align="center" aria-hidden>
+                        <Text as="span" fontSize="xs" fontWeight="semibold" color="fg">
+                          {day.hours !== null ? `${formatHours(day.hours)} ó` : ''}
+                        </Text>
+                        {pending.has(day.date) ? (
+                          <Box as="span" w="2" h="2" rounded="full" bg="blue.solid" />
+                        ) : day.missing ? (
+                          <Box as="span" w="2" h="2" rounded="full" bg="orange.solid" />
+                        ) : null}
+                      </Flex>
+                    </DayButton>
+                  ) : (
+                    <Text textAlign="center" fontSize="sm" color="fg.subtle" aria-hidden py="2">
+                      {day.day}
+                    </Text>
+                  )}
+                </Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      <CalendarLegend />
+    </>
   )
 })
+
+/** What the colours and dots of a day mean: a teacher should not have to guess. */
+function CalendarLegend() {
+  const keys = [
+    {
+      label: 'Rögzítve',
+      mark: <Box as="span" w="3" h="3" rounded="sm" bg="green.subtle" borderWidth="1px" />,
+    },
+    { label: 'Hiányzó munkanap', mark: <Box as="span" w="2" h="2" rounded="full" bg="orange.solid" /> },
+    { label: 'Elküldésre vár', mark: <Box as="span" w="2" h="2" rounded="full" bg="blue.solid" /> },
+  ]
+  return (
+    <Flex
+      as="ul"
+      aria-label="Jelmagyarázat"
+      listStyleType="none"
+      gap="4"
+      wrap="wrap"
+      mt="2"
+      fontSize="xs"
+      color="fg.muted"
+    >
+      {keys.map((key) => (
+        <Flex as="li" key={key.label} align="center" gap="1.5">
+          {key.mark}
+          {key.label}
+        </Flex>
+      ))}
+    </Flex>
+  )
+}
