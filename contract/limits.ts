@@ -10,6 +10,7 @@ export const LIMITS = {
   mfaTtlSeconds: 900,
   mfaMaxAttempts: 5,
   alertMax: 1000,
+  noteMax: 2000,
   settingsBodyBytes: 64 * 1024,
   /** Largest JSON body the API accepts. */
   bodyLimitBytes: 256 * 1024,

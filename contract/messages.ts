@@ -28,4 +28,23 @@ export const MESSAGES = {
   workHoursSaved: 'Munkaidő sikeresen rögzítve.',
   invalidWorkHours: 'Kérlek adj meg egy érvényes óraszámot.',
   invalidWorkDate: 'Kérlek adj meg egy érvényes dátumot.',
+  classroomCreated: 'Terem létrehozva.',
+  classroomSaved: 'Terem mentve.',
+  classroomDeleted: 'Terem törölve.',
+  classroomNotFound: 'Nem található ilyen terem.',
+  /** 409 on DELETE /classrooms/:id; `{groups}` is the comma-separated names of the groups using it. */
+  classroomInUse: 'A terem nem törölhető, mert ezek a csoportok használják: {groups}.',
+  groupCreated: 'Csoport létrehozva.',
+  groupDeleted: 'Csoport törölve.',
+  groupNotFound: 'Nem található ilyen csoport.',
+  noGroups: 'Nincsenek csoportjaid.',
+  groupNameRequired: 'Kérjük, töltse ki az összes kötelező mezőt.',
+  groupDayInvalid: 'A nap 1 (hétfő) és 7 (vasárnap) között lehet.',
+  /** `{student}` is the username that names no student. */
+  unknownStudent: 'Nem található ilyen diák: {student}.',
+  unknownClassroom: 'Nem található ilyen terem.',
+  seatingSaved: 'Ülésrend sikeresen mentve.',
+  seatingNoLayout: 'Hiányzó adatok',
+  noteCreated: 'Jegyzet sikeresen létrehozva.',
+  noteEmpty: 'A jegyzet nem lehet üres!',
 } as const

@@ -34,6 +34,14 @@ export const USERS = {
   workHours: { type: 'teacher', name: 'Munkaórás Mónika', username: 'tanar.munkaora', password: PW },
   /** Records work hours while the connection drops mid-request. */
   workHoursDrop: { type: 'teacher', name: 'Megszakadó Miklós', username: 'tanar.megszakad', password: PW },
+  /** Designs a classroom in Tantermek (tests/e2e/specs/classrooms.spec.ts). */
+  classroomDesigner: { type: 'teacher', name: 'Tervező Tamás', username: 'tanar.terem', password: PW },
+  /** Creates a group and seats students by touch and keyboard (tests/e2e/specs/groups.spec.ts). */
+  groupsTeacher: { type: 'teacher', name: 'Csoportos Csilla', username: 'tanar.csoport', password: PW },
+  /** Moves seats and writes a note with the network cut (tests/e2e/specs/groups.spec.ts). */
+  seatingOffline: { type: 'teacher', name: 'Ültető Ülle', username: 'tanar.ultet', password: PW },
+  /** Opens Kezdőlap with a group today and dismisses an announcement (tests/e2e/specs/dashboard.spec.ts). */
+  dashboardTeacher: { type: 'teacher', name: 'Kezdő Kornélia', username: 'tanar.kezdo', password: PW },
   /** The student whose password the teacher changes. */
   resetStudent: { type: 'student', name: 'Gyöngyösi Örs Ábel', username: 'diak.jelszo', password: PW },
   /** The student who signs in on the shared tablet after a teacher. */
@@ -87,7 +95,16 @@ export const STUDENTS: Account[] = [
 ]
 
 /** The accounts a spec changes for good (MFA e-mail, theme): the retry signs in as an untouched twin. */
-const TWINNED: readonly UserKey[] = ['mfaAdmin', 'themer', 'workHours', 'workHoursDrop']
+const TWINNED: readonly UserKey[] = [
+  'mfaAdmin',
+  'themer',
+  'workHours',
+  'workHoursDrop',
+  'classroomDesigner',
+  'groupsTeacher',
+  'seatingOffline',
+  'dashboardTeacher',
+]
 
 const RETRY_TWINS: Partial<Record<UserKey, Account>> = Object.fromEntries(
   TWINNED.map((key) => [key, { ...USERS[key], username: `${USERS[key].username}.ujra` }]),

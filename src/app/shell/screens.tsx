@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react'
 import { ComingSoon } from '../../components/coming-soon'
 import { LoadingScreen } from '../../components/loading-screen'
-import { studentsQuery } from '../../features/students/api/get-students'
+import { studentsQuery } from '../../api/get-students'
 
 function placeholder(title: string): ComponentType {
   return function Placeholder() {
@@ -49,12 +49,12 @@ function preloadable(load: () => Promise<{ default: ComponentType }>): Preloadab
 }
 
 export const SCREENS: Record<string, ComponentType> = {
-  Kezdőlap: placeholder('Kezdőlap'),
+  Kezdőlap: preloadable(() => import('../../features/dashboard/dashboard-screen')),
   DiákKezdőlap: preloadable(() => import('../../features/student-home/student-home-screen')),
   Diákok: preloadable(() => import('../../features/students/students-screen')),
   Linkrövidítő: placeholder('Linkrövidítő'),
-  Csoportok: placeholder('Csoportok'),
-  Tantermek: placeholder('Tantermek'),
+  Csoportok: preloadable(() => import('../../features/groups/groups-screen')),
+  Tantermek: preloadable(() => import('../../features/classrooms/classrooms-screen')),
   Fájlok: placeholder('Fájlok'),
   'Proxy Manager': placeholder('Proxy Manager'),
   Munkaórák: preloadable(() => import('../../features/work-hours/work-hours-screen')),

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
-import type { StudentPasswordRequest } from '../../../../contract/api'
-import { ApiError, apiRequest } from '../../../lib/api-client'
-import { writeMutation } from '../../../lib/write-mutation'
+import type { StudentPasswordRequest } from '../../contract/api'
+import { ApiError, apiRequest } from '../lib/api-client'
+import { writeMutation } from '../lib/write-mutation'
 
 /** POST /students/password. Success is HTTP 200 with `code` 200 (spec §7): any other code throws an ApiError. */
 export async function changeStudentPassword(request: StudentPasswordRequest): Promise<void> {

@@ -1,0 +1,6 @@
+/** Tantermek (spec §2) — being built (issue 8). */
+import { ComingSoon } from '../../components/coming-soon'
+
+export default function ClassroomsScreen() {
+  return <ComingSoon title="Tantermek" />
+}

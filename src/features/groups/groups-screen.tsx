@@ -1,0 +1,6 @@
+/** Csoportok (spec §2) — being built (issue 8). */
+import { ComingSoon } from '../../components/coming-soon'
+
+export default function GroupsScreen() {
+  return <ComingSoon title="Csoportok" />
+}
