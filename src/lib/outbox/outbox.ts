@@ -55,8 +55,11 @@ export interface ItemCallbacks {
   onDeferred?: (item: OutboxItem, reason: DeferReason) => void
 }
 
-/** How a waiting item of `queryKey` changes that query's cached data. Must be idempotent (a set, not an append). */
-export type Optimistic = (current: unknown, body: unknown) => unknown
+/**
+ * How a waiting item of `queryKey` changes that query's cached data. Must be idempotent (a set, not an append).
+ * `item` tells which record a write changes when its body does not (PUT /classrooms/:id carries the id in the url).
+ */
+export type Optimistic = (current: unknown, body: unknown, item: OutboxItem) => unknown
 
 export interface OutboxDeps {
   /** Sends an item; resolves when the server accepted it. Default: `apiRequest` with the item's id as key. */
@@ -193,7 +196,7 @@ export function createOutbox(deps: OutboxDeps = {}) {
     const apply = optimistic.get(hashKey(item.queryKey))
     if (!queryClient || !apply) return
     queryClient.setQueryData(item.queryKey, (current: unknown) =>
-      current === undefined ? current : apply(current, item.body),
+      current === undefined ? current : apply(current, item.body, item),
     )
   }
 
@@ -340,7 +343,8 @@ export function createOutbox(deps: OutboxDeps = {}) {
       if (!apply) return data
       const hash = hashKey(queryKey)
       let result: unknown = data
-      for (const item of current.items) if (hashKey(item.queryKey) === hash) result = apply(result, item.body)
+      for (const item of current.items)
+        if (hashKey(item.queryKey) === hash) result = apply(result, item.body, item)
       return result as T | undefined
     },
 

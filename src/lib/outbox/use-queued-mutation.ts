@@ -21,8 +21,11 @@ export interface QueuedMutationOptions<TVariables, TBody, TCached> {
   key: QueryKey
   /** The HTTP request for `variables` and its label in the outbox panel. */
   request: (variables: TVariables) => QueuedRequest & { body: TBody }
-  /** The query's data with one write applied. Idempotent (set, not append); `current` is undefined when uncached. */
-  optimistic: (current: TCached | undefined, body: TBody) => TCached
+  /**
+   * The query's data with one write applied. Idempotent (set, not append); `current` is undefined when uncached.
+   * `item` is the queued write (its url names the record when the body does not).
+   */
+  optimistic: (current: TCached | undefined, body: TBody, item: OutboxItem) => TCached
 }
 
 export function useQueuedMutation<TVariables, TBody, TCached>({
