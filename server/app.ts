@@ -24,8 +24,11 @@ import rateLimitPlugin from './plugins/external/rate-limit'
 import staticPlugin from './plugins/external/static'
 import alertsRoutes from './routes/alerts'
 import authRoutes from './routes/auth'
+import classroomsRoutes from './routes/classrooms'
 import dashboardRoutes from './routes/dashboard'
+import groupsRoutes from './routes/groups'
 import healthRoutes from './routes/health'
+import notesRoutes from './routes/notes'
 import studentsRoutes from './routes/students'
 import workHoursRoutes from './routes/work-hours'
 import { cleanUp } from './services/housekeeping'
@@ -119,6 +122,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(studentsRoutes)
       await api.register(alertsRoutes)
       await api.register(workHoursRoutes)
+      await api.register(classroomsRoutes)
+      await api.register(groupsRoutes)
+      await api.register(notesRoutes)
     },
     { prefix: '/api' },
   )

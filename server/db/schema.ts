@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { ClassroomLayout, SeatPosition } from '../../contract/api/classrooms'
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -179,3 +180,75 @@ export const dataVersions = pgTable('data_versions', {
   name: text('name').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 })
+
+/** Classrooms (spec §3): a name (the room number, shown as '{room}. terem') and the desk layout. School-wide. */
+export const classrooms = pgTable('classrooms', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  layout: jsonb('layout').$type<ClassroomLayout>().notNull(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+})
+
+/**
+ * Student groups (spec §3): led by one teacher, meeting on one weekday (1 = Monday … 7 = Sunday), optionally in a
+ * classroom. A classroom in use cannot be deleted (the service answers 409; the foreign key is the safety net).
+ */
+export const groups = pgTable(
+  'groups',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    day: integer('day').notNull(),
+    classroomId: uuid('classroom_id').references(() => classrooms.id, { onDelete: 'restrict' }),
+    instructorId: uuid('instructor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('groups_instructor_idx').on(t.instructorId),
+    index('groups_classroom_idx').on(t.classroomId),
+    check('groups_day_range', sql`${t.day} between 1 and 7`),
+  ],
+)
+
+/** A group's students. */
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_idx').on(t.userId)],
+)
+
+/** A group's seating in its classroom: [{student (username), position 'x-y'}]; no row = nobody seated. */
+export const seating = pgTable('seating', {
+  groupId: uuid('group_id')
+    .primaryKey()
+    .references(() => groups.id, { onDelete: 'cascade' }),
+  positions: jsonb('positions').$type<SeatPosition[]>().notNull(),
+  updatedAt: ts('updated_at').notNull(),
+})
+
+/** Notes on a group (spec §3): plain text, stored exactly as typed. */
+export const notes = pgTable(
+  'notes',
+  {
+    id: uuid('id').primaryKey(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('notes_group_created_idx').on(t.groupId, t.createdAt.desc(), t.id.desc())],
+)

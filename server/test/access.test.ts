@@ -10,7 +10,7 @@ import { drivers, useTestApp, type TestApp } from './build'
 type Role = 'anonymous' | 'student' | 'teacher' | 'admin'
 
 interface Case {
-  method: 'GET' | 'POST' | 'DELETE'
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   url: string
   /** The registered URL pattern when `url` fills in a parameter (e.g. '/api/alerts/:id'). */
   route?: string
@@ -19,6 +19,9 @@ interface Case {
 }
 
 const signedInOnly = { anonymous: 401, student: 200, teacher: 200, admin: 200 }
+/** Teachers' and administrators' features: a student is refused before the route looks at anything. */
+const staff = (status: number) => ({ anonymous: 401, student: 403, teacher: status, admin: status })
+const LAYOUT = { size: [4, 3], objects: [{ x: 0, y: 0, type: 'student' }] }
 
 const CASES: Case[] = [
   { method: 'GET', url: '/api/health', expected: { anonymous: 200, student: 200, teacher: 200, admin: 200 } },
@@ -89,6 +92,67 @@ const CASES: Case[] = [
     url: `/api/alerts/${randomUUID()}`,
     route: '/api/alerts/:id',
     expected: { anonymous: 401, student: 403, teacher: 403, admin: 404 },
+  },
+  { method: 'GET', url: '/api/classrooms', expected: staff(200) },
+  {
+    method: 'GET',
+    url: `/api/classrooms/${randomUUID()}`,
+    route: '/api/classrooms/:id',
+    expected: staff(404),
+  },
+  {
+    method: 'POST',
+    url: '/api/classrooms',
+    body: () => ({ name: '101', layout: LAYOUT }),
+    expected: staff(201),
+  },
+  {
+    method: 'PUT',
+    url: `/api/classrooms/${randomUUID()}`,
+    route: '/api/classrooms/:id',
+    body: () => ({ name: '101', layout: LAYOUT }),
+    expected: staff(404),
+  },
+  {
+    method: 'DELETE',
+    url: `/api/classrooms/${randomUUID()}`,
+    route: '/api/classrooms/:id',
+    expected: staff(404),
+  },
+  {
+    method: 'GET',
+    url: `/api/classrooms/${randomUUID()}/groups/${randomUUID()}/seating`,
+    route: '/api/classrooms/:classroomId/groups/:groupId/seating',
+    expected: staff(404),
+  },
+  {
+    method: 'POST',
+    url: `/api/classrooms/${randomUUID()}/groups/${randomUUID()}/seating`,
+    route: '/api/classrooms/:classroomId/groups/:groupId/seating',
+    body: () => ({ positions: [] }),
+    expected: staff(404),
+  },
+  // A new teacher or administrator leads no group yet: the spec's 404 'Nincsenek csoportjaid.'.
+  { method: 'GET', url: '/api/groups/instructor', expected: staff(404) },
+  { method: 'GET', url: '/api/groups', expected: staff(200) },
+  {
+    method: 'POST',
+    url: '/api/groups/create',
+    body: async (t) => ({
+      groupName: 'Matek',
+      groupDay: 1,
+      students: [(await t.user('student')).username],
+      classroom: '',
+    }),
+    expected: staff(201),
+  },
+  { method: 'DELETE', url: `/api/groups/${randomUUID()}`, route: '/api/groups/:id', expected: staff(404) },
+  { method: 'GET', url: `/api/notes/${randomUUID()}`, route: '/api/notes/:groupId', expected: staff(404) },
+  {
+    method: 'POST',
+    url: '/api/notes',
+    body: () => ({ message: 'Jegyzet', groupId: randomUUID() }),
+    expected: staff(404),
   },
 ]
 

@@ -1,0 +1,118 @@
+/** Student groups and their members (spec §3). A group is led by one teacher and may meet in a classroom. */
+import { randomUUID } from 'node:crypto'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { ClassroomLayout } from '../../contract/api/classrooms'
+import type { Db } from '../db'
+import { classrooms, groupMembers, groups, users } from '../db/schema'
+
+/** A group with what its answer shows: the classroom's name and layout, the leader's name. */
+export interface GroupRow {
+  id: string
+  name: string
+  day: number
+  classroomId: string | null
+  instructorId: string
+  createdAt: Date
+  classroomName: string | null
+  layout: ClassroomLayout | null
+  instructorName: string
+}
+
+export interface MemberRow {
+  groupId: string
+  id: string
+  name: string
+  username: string
+}
+
+const groupColumns = {
+  id: groups.id,
+  name: groups.name,
+  day: groups.day,
+  classroomId: groups.classroomId,
+  instructorId: groups.instructorId,
+  createdAt: groups.createdAt,
+  classroomName: classrooms.name,
+  layout: classrooms.layout,
+  instructorName: users.name,
+}
+
+function selectGroups(db: Db) {
+  return db
+    .select(groupColumns)
+    .from(groups)
+    .innerJoin(users, eq(users.id, groups.instructorId))
+    .leftJoin(classrooms, eq(classrooms.id, groups.classroomId))
+}
+
+/** The groups led by `instructorId`, or every group when it is null (the service sorts them). */
+export async function listGroups(db: Db, instructorId: string | null): Promise<GroupRow[]> {
+  const query = selectGroups(db)
+  return instructorId ? query.where(eq(groups.instructorId, instructorId)) : query
+}
+
+export async function findGroup(db: Db, id: string): Promise<GroupRow | null> {
+  const [row] = await selectGroups(db).where(eq(groups.id, id)).limit(1)
+  return row ?? null
+}
+
+/** The groups meeting in a classroom (id only). */
+export async function groupIdsInClassroom(db: Db, classroomId: string): Promise<string[]> {
+  const rows = await db.select({ id: groups.id }).from(groups).where(eq(groups.classroomId, classroomId))
+  return rows.map((row) => row.id)
+}
+
+/** The members of the given groups (the service sorts them). */
+export async function listMembers(db: Db, groupIds: readonly string[]): Promise<MemberRow[]> {
+  if (groupIds.length === 0) return []
+  return db
+    .select({ groupId: groupMembers.groupId, id: users.id, name: users.name, username: users.username })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(inArray(groupMembers.groupId, [...groupIds]))
+}
+
+/** The students among `usernames` (compared case-insensitively): id and stored username. */
+export async function findStudents(
+  db: Db,
+  usernames: readonly string[],
+): Promise<{ id: string; username: string }[]> {
+  if (usernames.length === 0) return []
+  const lower = [...new Set(usernames.map((u) => u.toLowerCase()))]
+  return db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.type, 'student'), inArray(sql`lower(${users.username})`, lower)))
+}
+
+export async function insertGroup(
+  db: Db,
+  input: {
+    name: string
+    day: number
+    classroomId: string | null
+    instructorId: string
+    memberIds: string[]
+    now: Date
+  },
+): Promise<string> {
+  const id = randomUUID()
+  await db.insert(groups).values({
+    id,
+    name: input.name,
+    day: input.day,
+    classroomId: input.classroomId,
+    instructorId: input.instructorId,
+    createdAt: input.now,
+  })
+  const memberIds = [...new Set(input.memberIds)]
+  if (memberIds.length)
+    await db.insert(groupMembers).values(memberIds.map((userId) => ({ groupId: id, userId })))
+  return id
+}
+
+/** Deletes a group; its members, seating and notes go with it (ON DELETE CASCADE). */
+export async function deleteGroup(db: Db, id: string): Promise<boolean> {
+  const rows = await db.delete(groups).where(eq(groups.id, id)).returning({ id: groups.id })
+  return rows.length > 0
+}

@@ -1,0 +1,139 @@
+/**
+ * Classrooms (spec §7): school-wide list, one classroom, create, replace, delete (409 while groups meet there), and a
+ * group's seating in its classroom.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import {
+  ClassroomIdParams,
+  ClassroomRequest,
+  ClassroomResponse,
+  ClassroomsResponse,
+  CreateClassroomResponse,
+  MessageBody,
+  SeatingParams,
+  SeatingRequest,
+  SeatingResponse,
+  withErrors,
+} from '../../../contract/api'
+import {
+  classroomById,
+  classroomsList,
+  createClassroom,
+  deleteClassroom,
+  updateClassroom,
+} from '../../services/classrooms'
+import { saveSeating, seatingOf } from '../../services/seating'
+import { runWrite } from '../../services/write'
+
+const WRITE_ERRORS = [400, 401, 403, 404, 413, 415, 422, 429, 500] as const
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/classrooms',
+    {
+      onRequest: app.requireFeatures('getAllClassrooms'),
+      schema: { response: withErrors({ 200: ClassroomsResponse }, 401, 403, 429, 500) },
+    },
+    async () => ({ classrooms: await classroomsList(app.db) }),
+  )
+
+  app.get(
+    '/classrooms/:id',
+    {
+      onRequest: app.requireFeatures('getClassroomById'),
+      schema: {
+        params: ClassroomIdParams,
+        response: withErrors({ 200: ClassroomResponse }, 400, 401, 403, 404, 429, 500),
+      },
+    },
+    async (request) => ({ classroom: await classroomById(app.db, request.params.id) }),
+  )
+
+  app.post(
+    '/classrooms',
+    {
+      onRequest: app.requireFeatures('createClassroom'),
+      // The service turns a schema error into the field's Hungarian message.
+      attachValidation: true,
+      schema: {
+        body: ClassroomRequest,
+        response: withErrors({ 201: CreateClassroomResponse }, ...WRITE_ERRORS),
+      },
+    },
+    async (request, reply) =>
+      runWrite(request, reply, createClassroom(request.body, request.validationError)),
+  )
+
+  app.put(
+    '/classrooms/:id',
+    {
+      onRequest: app.requireFeatures('updateClassroom'),
+      attachValidation: true,
+      schema: {
+        params: ClassroomIdParams,
+        body: ClassroomRequest,
+        response: withErrors({ 200: MessageBody }, ...WRITE_ERRORS),
+      },
+    },
+    async (request, reply) =>
+      runWrite(request, reply, updateClassroom(request.params.id, request.body, request.validationError)),
+  )
+
+  app.delete(
+    '/classrooms/:id',
+    {
+      onRequest: app.requireFeatures('deleteClassroom'),
+      schema: {
+        params: ClassroomIdParams,
+        response: withErrors({ 200: MessageBody }, 400, 401, 403, 404, 409, 429, 500),
+      },
+    },
+    async (request, reply) => runWrite(request, reply, deleteClassroom(request.params.id)),
+  )
+
+  app.get(
+    '/classrooms/:classroomId/groups/:groupId/seating',
+    {
+      onRequest: app.requireFeatures('getGroupsforInstructor'),
+      schema: {
+        params: SeatingParams,
+        response: withErrors({ 200: SeatingResponse }, 400, 401, 403, 404, 429, 500),
+      },
+    },
+    async (request) => ({
+      code: 200,
+      positions: await seatingOf(
+        app.db,
+        request.session!.user,
+        request.params.classroomId,
+        request.params.groupId,
+      ),
+    }),
+  )
+
+  app.post(
+    '/classrooms/:classroomId/groups/:groupId/seating',
+    {
+      onRequest: app.requireFeatures('updateSeating'),
+      attachValidation: true,
+      schema: {
+        params: SeatingParams,
+        body: SeatingRequest,
+        response: withErrors({ 200: MessageBody }, ...WRITE_ERRORS),
+      },
+    },
+    async (request, reply) =>
+      runWrite(
+        request,
+        reply,
+        saveSeating(
+          request.params.classroomId,
+          request.params.groupId,
+          request.body,
+          request.validationError,
+        ),
+      ),
+  )
+}
+
+export default routes

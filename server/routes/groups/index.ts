@@ -1,0 +1,60 @@
+/** Student groups (spec §7, DESIGN §3): the caller's own, all visible ones, create, delete. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import {
+  CreateGroupRequest,
+  CreateGroupResponse,
+  GroupIdParams,
+  GroupsResponse,
+  MessageBody,
+  withErrors,
+} from '../../../contract/api'
+import { allGroups, createGroup, deleteGroup, instructorGroups } from '../../services/groups'
+import { runWrite } from '../../services/write'
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/groups/instructor',
+    {
+      onRequest: app.requireFeatures('getGroupsforInstructor'),
+      schema: { response: withErrors({ 200: GroupsResponse }, 401, 403, 404, 429, 500) },
+    },
+    async (request) => ({ code: 200, groups: await instructorGroups(app.db, request.session!.user) }),
+  )
+
+  app.get(
+    '/groups',
+    {
+      onRequest: app.requireFeatures('getAllGroups'),
+      schema: { response: withErrors({ 200: GroupsResponse }, 401, 403, 429, 500) },
+    },
+    async (request) => ({ code: 200, groups: await allGroups(app.db, request.session!.user) }),
+  )
+
+  app.post(
+    '/groups/create',
+    {
+      onRequest: app.requireFeatures('createGroup'),
+      // The service turns a schema error into the field's Hungarian message.
+      attachValidation: true,
+      schema: {
+        body: CreateGroupRequest,
+        response: withErrors({ 201: CreateGroupResponse }, 400, 401, 403, 413, 415, 422, 429, 500),
+      },
+    },
+    async (request, reply) => runWrite(request, reply, createGroup(request.body, request.validationError)),
+  )
+
+  app.delete(
+    '/groups/:id',
+    {
+      onRequest: app.requireFeatures('deleteGroup'),
+      schema: {
+        params: GroupIdParams,
+        response: withErrors({ 200: MessageBody }, 400, 401, 403, 404, 429, 500),
+      },
+    },
+    async (request, reply) => runWrite(request, reply, deleteGroup(request.params.id)),
+  )
+}
+
+export default routes
