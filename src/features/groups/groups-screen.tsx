@@ -1,6 +1,154 @@
-/** Csoportok (spec §2) — being built (issue 8). */
-import { ComingSoon } from '../../components/coming-soon'
+/**
+ * Csoportok (spec: Groups screen, §4, §5, §8): the teacher's groups as an expandable list, the create dialog with
+ * the student picker, the delete confirmation, the seating dialog (src/features/groups/seating, loaded when opened)
+ * and, with groupNotes 'ui1', each group's notes and the new-note dialog. Groups are created and deleted online;
+ * notes go through the outbox. Default export: the shell loads this screen lazily.
+ */
+import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react'
+import { Plus, UsersRound } from 'lucide-react'
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
+import type { CreateGroupRequest, Group } from '../../../contract/api'
+import { dayInZone } from '../../../contract/features'
+import { useInstructorGroups } from '../../api/get-instructor-groups'
+import { ListState, type ListWords } from '../../components/list-state'
+import { OfflineMarker } from '../../components/offline-marker'
+import { notify } from '../../lib/notify'
+import { createGroupErrorMessage, useCreateGroup } from './api/create-group'
+import { useDeleteGroup } from './api/delete-group'
+import { CreateGroupDialog } from './components/create-group-dialog'
+import { DeleteGroupDialog } from './components/delete-group-dialog'
+import { GroupCard } from './components/group-card'
+import { sortGroups, weekdayOfDay } from './group-order'
+import { useGroupNotesShown, useUserName } from './use-group-notes'
+
+const SeatingDialog = lazy(() =>
+  import('./seating/seating-dialog').then((m) => ({ default: m.SeatingDialog })),
+)
+
+export const GROUP_MESSAGES = {
+  created: 'Csoport létrehozva.',
+  deleted: 'Csoport törölve.',
+  deleteFailed: 'Hiba történt a csoport törlése közben.',
+} as const
+
+const WORDS: ListWords = {
+  loading: 'Csoportok betöltése...',
+  error: 'Hiba történt a csoportok betöltése közben.',
+  empty: { title: 'Nincsenek csoportok', description: 'Hozz létre új csoportot a kezdéshez.' },
+}
+
+const NO_GROUPS: Group[] = []
 
 export default function GroupsScreen() {
-  return <ComingSoon title="Csoportok" />
+  const query = useInstructorGroups()
+  const today = weekdayOfDay(dayInZone(new Date()))
+  const groups = useMemo(() => sortGroups(query.data?.groups ?? NO_GROUPS, today), [query.data, today])
+  const notesShown = useGroupNotesShown()
+  const author = useUserName()
+
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
+  const toggle = useCallback((id: string) => {
+    setExpanded((current) => {
+      const next = new Set(current)
+      if (!next.delete(id)) next.add(id)
+      return next
+    })
+  }, [])
+
+  const [creating, setCreating] = useState(false)
+  const { mutateAsync: create } = useCreateGroup()
+  const createGroup = useCallback(
+    async (request: CreateGroupRequest) => {
+      try {
+        await create(request)
+      } catch (error) {
+        notify.error(createGroupErrorMessage(error))
+        throw error
+      }
+      notify.success(GROUP_MESSAGES.created)
+    },
+    [create],
+  )
+
+  // The seating dialog and the delete question follow the group by id, so a refetch does not close them.
+  const [seatingId, setSeatingId] = useState<string | null>(null)
+  const seatingGroup = groups.find((group) => group.id === seatingId) ?? null
+  const openSeating = useCallback((group: Group) => setSeatingId(group.id), [])
+
+  const [deleting, setDeleting] = useState<Group | null>(null)
+  const askDelete = useCallback((group: Group) => setDeleting(group), [])
+  const deleteGroup = useDeleteGroup()
+  const confirmDelete = () => {
+    if (!deleting) return
+    deleteGroup.mutate(deleting.id, {
+      onSuccess: () => notify.success(GROUP_MESSAGES.deleted),
+      onError: () => notify.error(GROUP_MESSAGES.deleteFailed),
+      onSettled: () => setDeleting(null),
+    })
+  }
+
+  return (
+    <Flex direction="column" gap="4" p={{ base: '4', md: '6' }}>
+      <Flex as="header" align={{ base: 'stretch', sm: 'flex-end' }} gap="3" wrap="wrap">
+        <Box flex="1" minW="min(100%, 16rem)">
+          <Heading as="h1" size="2xl">
+            Csoportok
+          </Heading>
+          <Text color="fg.muted" mt="1">
+            A csoportjaid napok szerint, a mai naptól kezdve: diákok, ülésrend és jegyzetek.
+          </Text>
+        </Box>
+        <Button colorPalette="blue" onClick={() => setCreating(true)}>
+          <Plus aria-hidden />
+          Új csoport
+        </Button>
+      </Flex>
+
+      {query.data && (
+        <Text fontSize="sm" color="fg.muted" display="inline-flex" alignItems="center" gap="1.5">
+          <UsersRound size={16} aria-hidden />
+          {`${groups.length} csoport`}
+        </Text>
+      )}
+
+      <OfflineMarker updatedAt={query.data?.date ?? null} />
+
+      <ListState query={query} count={groups.length} words={WORDS} emptyIcon={<UsersRound aria-hidden />}>
+        <Flex as="ul" aria-label="Csoportjaim" direction="column" gap="3" listStyleType="none">
+          {groups.map((group) => (
+            <GroupCard
+              key={group.id}
+              group={group}
+              expanded={expanded.has(group.id)}
+              onToggle={toggle}
+              notesShown={notesShown}
+              author={author}
+              onSeating={openSeating}
+              onDelete={askDelete}
+            />
+          ))}
+        </Flex>
+      </ListState>
+
+      <CreateGroupDialog
+        open={creating}
+        defaultDay={today}
+        onClose={() => setCreating(false)}
+        onCreate={createGroup}
+      />
+
+      <DeleteGroupDialog
+        groupName={deleting?.groupName ?? null}
+        deleting={deleteGroup.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      />
+
+      {seatingGroup && (
+        <Suspense fallback={null}>
+          <SeatingDialog group={seatingGroup} open onClose={() => setSeatingId(null)} />
+        </Suspense>
+      )}
+    </Flex>
+  )
 }
