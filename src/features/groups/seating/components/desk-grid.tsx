@@ -1,0 +1,212 @@
+/**
+ * The classroom's grid (spec §4 Seating, §9: 4 px gap): student desks are drop targets showing who sits there, the
+ * teacher's desk is marked, the rest is floor. The grid is an ARIA grid with one tab stop (the focused desk); the
+ * arrow keys move between desks, Enter/Space seats the picked student (or picks the one sitting there), Delete sends
+ * the sitting student back to the list. Cells are at least 3.5 rem (56 px) square: a finger fits; a wide classroom
+ * scrolls sideways instead of shrinking below that.
+ */
+import { Box, Flex, Text } from '@chakra-ui/react'
+import { useDraggable, useDroppable } from '@dnd-kit/core'
+import { memo, type KeyboardEvent, type Ref } from 'react'
+import type { ClassroomLayout, GroupMember } from '../../../../../contract/api'
+import { positionOf } from '../../../../../contract/classroom-layout'
+import { deskLabel } from '../seating'
+import { StudentChip } from './student-chip'
+import { studentDragId } from './unplaced-panel'
+
+export function deskDropId(desk: string): string {
+  return `desk:${desk}`
+}
+
+function Occupant({ member, desk }: { member: GroupMember; desk: string }) {
+  const { setNodeRef, listeners, isDragging } = useDraggable({
+    id: studentDragId(member.username),
+    data: { name: member.name, username: member.username, from: desk },
+  })
+  // The cell is the keyboard's focus target; the occupant only takes the pointer and touch (no second tab stop).
+  return (
+    <Box
+      ref={setNodeRef}
+      {...listeners}
+      w="full"
+      h="full"
+      display="flex"
+      alignItems="center"
+      justifyContent="center"
+      px="1"
+      cursor="grab"
+      touchAction="manipulation"
+      userSelect="none"
+      opacity={isDragging ? 0.35 : 1}
+    >
+      <StudentChip member={member} stacked />
+    </Box>
+  )
+}
+
+interface DeskCellProps {
+  desk: string
+  occupant: GroupMember | undefined
+  tabbable: boolean
+  /** The sitting student is the picked one. */
+  picked: boolean
+  /** A student is picked: desks invite a choice. */
+  choosing: boolean
+  pending: boolean
+  onKeyDown: (event: KeyboardEvent<HTMLElement>, desk: string) => void
+  onActivate: (desk: string) => void
+  onFocusDesk: (desk: string) => void
+}
+
+const DeskCell = memo(function DeskCell({
+  desk,
+  occupant,
+  tabbable,
+  picked,
+  choosing,
+  pending,
+  onKeyDown,
+  onActivate,
+  onFocusDesk,
+}: DeskCellProps) {
+  const label = `Asztal, ${deskLabel(desk)}`
+  const { setNodeRef, isOver } = useDroppable({ id: deskDropId(desk), data: { label } })
+  const state = occupant ? occupant.name : 'üres'
+  return (
+    <Box
+      ref={setNodeRef}
+      role="gridcell"
+      data-desk={desk}
+      tabIndex={tabbable ? 0 : -1}
+      aria-label={`${label}: ${state}${picked ? ', kiválasztva' : ''}${pending ? ', elküldésre vár' : ''}`}
+      aria-selected={picked}
+      onKeyDown={(event) => onKeyDown(event, desk)}
+      onClick={() => onActivate(desk)}
+      onFocus={() => onFocusDesk(desk)}
+      position="relative"
+      minW="0"
+      minH="14"
+      rounded="l2"
+      borderWidth="2px"
+      borderStyle={occupant ? 'solid' : 'dashed'}
+      borderColor={
+        isOver || picked ? 'blue.solid' : choosing && !occupant ? 'blue.muted' : 'border.emphasized'
+      }
+      bg={isOver ? 'blue.subtle' : occupant ? 'bg.panel' : 'bg.muted'}
+      color="fg"
+      cursor="pointer"
+      outline="none"
+      _focusVisible={{ outline: '3px solid', outlineColor: 'blue.focusRing', outlineOffset: '1px' }}
+    >
+      {occupant ? (
+        <Occupant member={occupant} desk={desk} />
+      ) : (
+        <Text aria-hidden="true" fontSize="xs" color="fg.subtle" textAlign="center" pt="4">
+          Üres
+        </Text>
+      )}
+      {pending && (
+        <Box
+          aria-hidden="true"
+          position="absolute"
+          top="1"
+          right="1"
+          boxSize="2"
+          rounded="full"
+          bg="orange.solid"
+        />
+      )}
+    </Box>
+  )
+})
+
+export interface DeskGridProps {
+  layout: ClassroomLayout
+  seats: ReadonlyMap<string, GroupMember>
+  focusedDesk: string | null
+  picked: string | null
+  pendingDesks: ReadonlySet<string>
+  gridRef: Ref<HTMLDivElement>
+  onKeyDown: (event: KeyboardEvent<HTMLElement>, desk: string) => void
+  onActivate: (desk: string) => void
+  onFocusDesk: (desk: string) => void
+}
+
+export function DeskGrid({
+  layout,
+  seats,
+  focusedDesk,
+  picked,
+  pendingDesks,
+  gridRef,
+  onKeyDown,
+  onActivate,
+  onFocusDesk,
+}: DeskGridProps) {
+  const [columns, rows] = layout.size
+  const types = new Map(layout.objects.map((object) => [positionOf(object.x, object.y), object.type]))
+  return (
+    <Box overflow="auto" maxW="full" pb="1">
+      <Box
+        ref={gridRef}
+        role="grid"
+        aria-label="Terem ülésrendje"
+        aria-describedby="seating-keyboard-hint"
+        display="grid"
+        gridTemplateColumns={`repeat(${columns}, minmax(3.5rem, 7rem))`}
+        gap="4px"
+        w="max-content"
+        maxW="none"
+      >
+        {Array.from({ length: rows }, (_, y) => (
+          <Box role="row" key={y} display="contents">
+            {Array.from({ length: columns }, (_, x) => {
+              const cell = positionOf(x, y)
+              const type = types.get(cell)
+              if (type === 'student') {
+                const occupant = seats.get(cell)
+                return (
+                  <DeskCell
+                    key={cell}
+                    desk={cell}
+                    occupant={occupant}
+                    tabbable={focusedDesk === cell}
+                    picked={occupant !== undefined && occupant.username === picked}
+                    choosing={picked !== null}
+                    pending={pendingDesks.has(cell)}
+                    onKeyDown={onKeyDown}
+                    onActivate={onActivate}
+                    onFocusDesk={onFocusDesk}
+                  />
+                )
+              }
+              if (type === 'teacher')
+                return (
+                  <Flex
+                    key={cell}
+                    role="gridcell"
+                    aria-label="Tanári asztal"
+                    minH="14"
+                    align="center"
+                    justify="center"
+                    rounded="l2"
+                    bg="orange.subtle"
+                    color="orange.fg"
+                    borderWidth="2px"
+                    borderColor="orange.muted"
+                    fontSize="xs"
+                    fontWeight="semibold"
+                    textAlign="center"
+                    px="1"
+                  >
+                    Tanári asztal
+                  </Flex>
+                )
+              return <Box key={cell} role="gridcell" minH="14" />
+            })}
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  )
+}
