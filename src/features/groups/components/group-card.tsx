@@ -85,6 +85,9 @@ export const GroupCard = memo(function GroupCard({
         <chakra.button
           type="button"
           id={headerId}
+          aria-label={[group.groupName, weekdayName(group.groupDay), room, `${count} diák`]
+            .filter(Boolean)
+            .join(', ')}
           aria-expanded={expanded}
           aria-controls={panelId}
           onClick={() => onToggle(group.id)}

@@ -1,0 +1,559 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
+import { clear, createStore } from 'idb-keyval'
+import { delay, http, HttpResponse } from 'msw'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Classroom, Group, Note, Student } from '../../../contract/api'
+import { useOutboxRunner } from '../../lib/outbox'
+import { outbox, OUTBOX_DATABASE, OUTBOX_STORE } from '../../lib/outbox/outbox'
+import { buildDashboard, dashboardHandler, userSettingsHandler } from '../../test/factories'
+import { API, server } from '../../test/msw'
+import { renderWithProviders, signIn } from '../../test/render'
+import GroupsScreen from './groups-screen'
+import { aGroup, aNote, aStudent } from './test-helpers'
+
+// The seating editor is another engineer's module with its own tests: a stand-in shows which group it opened for.
+vi.mock('./seating/seating-dialog', () => ({
+  SeatingDialog: ({ group, onClose }: { group: Group; onClose: () => void }) => (
+    <div role="dialog" aria-label={`Ülésrend: ${group.groupName}`}>
+      <button type="button" onClick={onClose}>
+        Bezárás
+      </button>
+    </div>
+  ),
+}))
+
+/** The screen as the shell mounts it: with the outbox running. */
+function App() {
+  useOutboxRunner()
+  return <GroupsScreen />
+}
+
+const anna = aStudent('Kovács Anna')
+const bela = aStudent('Kovács Béla')
+const peter = aStudent('Nagy Péter', { username: 'diak07' })
+const STUDENTS: Student[] = [
+  anna,
+  bela,
+  peter,
+  aStudent('Szabó Eszter'),
+  aStudent('Kovács Cecília'),
+  aStudent('Kovács Dénes'),
+  aStudent('Kovács Emese'),
+  aStudent('Kovács Ferenc'),
+]
+const CLASSROOMS: Classroom[] = [
+  { _id: 'c1', name: '204', layout: { size: [8, 6], objects: [] } },
+  { _id: 'c2', name: '105', layout: { size: [8, 6], objects: [] } },
+]
+
+function serveGroups(groups: Group[] | (() => Group[])) {
+  let calls = 0
+  server.use(
+    http.get(`${API}/groups/instructor`, () => {
+      calls++
+      return HttpResponse.json({ code: 200, groups: typeof groups === 'function' ? groups() : groups })
+    }),
+  )
+  return { calls: () => calls }
+}
+
+function serveNotes(notes: Note[] | (() => Note[])) {
+  const asked: string[] = []
+  server.use(
+    http.get(`${API}/notes/:groupId`, ({ params }) => {
+      asked.push(String(params.groupId))
+      return HttpResponse.json({ code: 200, notes: typeof notes === 'function' ? notes() : notes })
+    }),
+  )
+  return asked
+}
+
+function servePost(path: string, answer: () => Response | Promise<Response>) {
+  const posted: { body: unknown; key: string | null }[] = []
+  server.use(
+    http.post(`${API}${path}`, async ({ request }) => {
+      posted.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') })
+      return answer()
+    }),
+  )
+  return posted
+}
+
+function renderScreen({ notes = false }: { notes?: boolean } = {}) {
+  if (notes) localStorage.setItem('localSettings', JSON.stringify({ 'featurePreview:groupNotes': 'ui1' }))
+  signIn()
+  server.use(
+    dashboardHandler(buildDashboard({ name: 'Teszt Elek' })),
+    userSettingsHandler(),
+    http.get(`${API}/students/`, () => HttpResponse.json({ students: STUDENTS })),
+    http.get(`${API}/classrooms`, () => HttpResponse.json({ code: 200, classrooms: CLASSROOMS })),
+  )
+  return renderWithProviders(<App />, { withSettings: true })
+}
+
+const list = () => screen.findByRole('list', { name: 'Csoportjaim' })
+const header = (name: string | RegExp) => screen.getByRole('button', { name })
+const panelOf = (name: string) => screen.getByRole('region', { name: new RegExp(`^${name}`) })
+
+async function expand(user: UserEvent, name: string) {
+  await user.click(header(new RegExp(`^${name}`)))
+  return panelOf(name)
+}
+
+beforeEach(() => {
+  // Tuesday, 24 November 2026, in Budapest.
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(new Date('2026-11-24T10:00:00+01:00'))
+})
+
+afterEach(async () => {
+  vi.useRealTimers()
+  outbox.stop()
+  await clear(createStore(OUTBOX_DATABASE, OUTBOX_STORE))
+  vi.unstubAllGlobals()
+})
+
+describe('Csoportok: the list', () => {
+  it("says 'Csoportok betöltése...' while the groups load", async () => {
+    server.use(http.get(`${API}/groups/instructor`, () => delay('infinite')))
+    renderScreen()
+    expect(await screen.findByText('Csoportok betöltése...')).toBeInTheDocument()
+  })
+
+  it("says 'Hiba történt a csoportok betöltése közben.' when loading fails, and tries again", async () => {
+    let calls = 0
+    server.use(
+      http.get(`${API}/groups/instructor`, () => {
+        calls++
+        return calls === 1
+          ? HttpResponse.json({ code: 500, message: 'Belső hiba' }, { status: 500 })
+          : HttpResponse.json({ code: 200, groups: [aGroup('Matek 9.A')] })
+      }),
+    )
+    const { user } = renderScreen()
+    expect(await screen.findByRole('alert')).toHaveTextContent('Hiba történt a csoportok betöltése közben.')
+    await user.click(screen.getByRole('button', { name: 'Újrapróbálás' }))
+    expect(await screen.findByRole('button', { name: /^Matek 9\.A/ })).toBeInTheDocument()
+  })
+
+  it('shows the empty state when the server answers 404 (no groups)', async () => {
+    server.use(
+      http.get(`${API}/groups/instructor`, () =>
+        HttpResponse.json({ code: 404, message: 'Nincsenek csoportjaid.' }, { status: 404 }),
+      ),
+    )
+    renderScreen()
+    expect(await screen.findByText('Nincsenek csoportok')).toBeInTheDocument()
+    expect(screen.getByText('Hozz létre új csoportot a kezdéshez.')).toBeInTheDocument()
+  })
+
+  it("lists the groups from today's weekday on, with day, '{room}. terem' and the student count", async () => {
+    serveGroups([
+      aGroup('Hétfői csoport', { groupDay: 1, room: '105' }, [anna]),
+      aGroup('Szerdai csoport', { groupDay: 3, room: '', classroom: '' }, [anna, bela, peter]),
+      aGroup('Keddi csoport', { groupDay: 2, room: '204' }, [anna, bela]),
+    ])
+    renderScreen()
+    const groups = within(await list()).getAllByRole('button', { expanded: false })
+    expect(groups.map((g) => g.textContent)).toEqual([
+      'Keddi csoportKedd204. terem2 diák',
+      'Szerdai csoportSzerda3 diák',
+      'Hétfői csoportHétfő105. terem1 diák',
+    ])
+    expect(screen.getByText('3 csoport')).toBeInTheDocument()
+    expect(groups[0]).toHaveAccessibleName('Keddi csoport, Kedd, 204. terem, 2 diák')
+    expect(groups[1]).toHaveAccessibleName('Szerdai csoport, Szerda, 3 diák')
+  })
+
+  it('expands and collapses a group by click, Enter and Space, showing its students and actions', async () => {
+    serveGroups([aGroup('Matek 9.A', {}, [anna, bela])])
+    const { user } = renderScreen()
+    await list()
+    const button = header(/^Matek 9\.A/)
+    expect(button).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.queryByRole('region')).not.toBeInTheDocument()
+
+    await user.click(button)
+    expect(button).toHaveAttribute('aria-expanded', 'true')
+    const panel = panelOf('Matek 9.A')
+    expect(button).toHaveAttribute('aria-controls', panel.id)
+    const students = within(panel).getByRole('list', { name: 'Diákok' })
+    expect(
+      within(students)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Kovács Anna', 'Kovács Béla'])
+    expect(within(panel).getByRole('button', { name: 'Ülésrend' })).toBeInTheDocument()
+    expect(within(panel).getByRole('button', { name: 'Törlés' })).toBeInTheDocument()
+
+    await user.keyboard('{Enter}')
+    expect(button).toHaveAttribute('aria-expanded', 'false')
+    await user.keyboard(' ')
+    expect(button).toHaveAttribute('aria-expanded', 'true')
+    await user.click(button)
+    expect(screen.queryByRole('region')).not.toBeInTheDocument()
+  })
+
+  it("opens the group's seating dialog from 'Ülésrend'", async () => {
+    serveGroups([aGroup('Matek 9.A', {}, [anna])])
+    const { user } = renderScreen()
+    await list()
+    const panel = await expand(user, 'Matek 9.A')
+    await user.click(within(panel).getByRole('button', { name: 'Ülésrend' }))
+    expect(await screen.findByRole('dialog', { name: 'Ülésrend: Matek 9.A' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Bezárás' }))
+    expect(screen.queryByRole('dialog', { name: 'Ülésrend: Matek 9.A' })).not.toBeInTheDocument()
+  })
+
+  it('shows the offline marker with the time of the cached answer', async () => {
+    vi.stubGlobal('navigator', { ...navigator, onLine: false })
+    server.use(
+      http.get(`${API}/groups/instructor`, () =>
+        HttpResponse.json(
+          { code: 200, groups: [aGroup('Matek 9.A')] },
+          { headers: { Date: 'Tue, 24 Nov 2026 08:05:00 GMT' } },
+        ),
+      ),
+    )
+    renderScreen()
+    await list()
+    expect(screen.getByText(/^Nincs hálózat – utoljára frissítve 2026\. november 24\./)).toBeInTheDocument()
+  })
+})
+
+describe('Csoportok: a new group', () => {
+  async function openCreate(user: UserEvent) {
+    await user.click(await screen.findByRole('button', { name: 'Új csoport' }))
+    return screen.findByRole('dialog', { name: 'Új csoport létrehozása' })
+  }
+
+  it("refuses an empty or blank name and no student with 'Kérjük, töltse ki az összes kötelező mezőt.' and sends nothing", async () => {
+    serveGroups([])
+    const posted = servePost('/groups/create', () =>
+      HttpResponse.json({ code: 201, message: 'Csoport létrehozva.', groupId: 'g9' }, { status: 201 }),
+    )
+    const { user } = renderScreen()
+    const dialog = await openCreate(user)
+    await user.click(within(dialog).getByRole('button', { name: 'Létrehozás' }))
+    expect(await within(dialog).findAllByText('Kérjük, töltse ki az összes kötelező mezőt.')).toHaveLength(2)
+    expect(within(dialog).getByLabelText('Csoport neve')).toHaveAttribute('aria-invalid', 'true')
+
+    // A blank name with a student is refused too.
+    await user.type(within(dialog).getByLabelText('Csoport neve'), '   ')
+    await user.type(within(dialog).getByRole('combobox', { name: 'Diákok' }), 'Anna')
+    await user.click(await within(dialog).findByRole('option', { name: /Kovács Anna/ }))
+    await user.click(within(dialog).getByRole('button', { name: 'Létrehozás' }))
+    expect(await within(dialog).findAllByText('Kérjük, töltse ki az összes kötelező mezőt.')).toHaveLength(1)
+    expect(posted).toEqual([])
+  })
+
+  it("searches students fuzzily (at most 5), says 'Nincs találat.', and picks by keyboard and by click", async () => {
+    serveGroups([])
+    const { user } = renderScreen()
+    const dialog = await openCreate(user)
+    const search = within(dialog).getByRole('combobox', { name: 'Diákok' })
+
+    // Six Kovács match; the picker shows five.
+    await user.type(search, 'kovacs')
+    const results = within(dialog).getByRole('listbox', { name: 'Találatok' })
+    expect(within(results).getAllByRole('option')).toHaveLength(5)
+    expect(search).toHaveAttribute('aria-expanded', 'true')
+
+    // A typo still finds her; the username finds him.
+    await user.clear(search)
+    await user.type(search, 'Szabi')
+    expect(
+      within(within(dialog).getByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([expect.stringContaining('Szabó Eszter')])
+    await user.clear(search)
+    await user.type(search, 'diak07')
+    expect(
+      within(within(dialog).getByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([expect.stringContaining('Nagy Péter')])
+
+    await user.clear(search)
+    await user.type(search, 'zzzzqq')
+    expect(within(dialog).getByText('Nincs találat.')).toBeInTheDocument()
+    expect(within(dialog).queryByRole('listbox')).not.toBeInTheDocument()
+
+    // Keyboard: ↓ to the second result, Enter picks it (and does not submit).
+    await user.clear(search)
+    await user.type(search, 'Kovács B')
+    const options = within(within(dialog).getByRole('listbox')).getAllByRole('option')
+    expect(options[0]).toHaveAttribute('aria-selected', 'true')
+    await user.keyboard('{ArrowDown}{ArrowUp}{Enter}')
+    const chosen = within(dialog).getByRole('list', { name: 'Kiválasztott diákok' })
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Kovács Béla'])
+    expect(search).toHaveValue('')
+    expect(within(dialog).queryByText('Kérjük, töltse ki az összes kötelező mezőt.')).not.toBeInTheDocument()
+
+    // A chosen student is not offered again, and a chip removes its student.
+    await user.type(search, 'Kovács Béla')
+    expect(within(dialog).queryByRole('option', { name: /Kovács Béla/ })).not.toBeInTheDocument()
+    await user.click(within(chosen).getByRole('button', { name: 'Eltávolítás: Kovács Béla' }))
+    expect(within(chosen).queryAllByRole('listitem')).toHaveLength(0)
+  })
+
+  it("sends {groupName, groupDay, students: usernames, classroom}, says 'Csoport létrehozva.' and shows the new group", async () => {
+    let groups: Group[] = []
+    const served = serveGroups(() => groups)
+    const posted = servePost('/groups/create', () => {
+      groups = [aGroup('Angol 10.B', { groupDay: 3, room: '204' }, [anna, peter])]
+      return HttpResponse.json({ code: 201, message: 'Csoport létrehozva.', groupId: 'g9' }, { status: 201 })
+    })
+    const { user } = renderScreen()
+    expect(await screen.findByText('Nincsenek csoportok')).toBeInTheDocument()
+    const dialog = await openCreate(user)
+    await user.type(within(dialog).getByLabelText('Csoport neve'), '  Angol 10.B ')
+    await user.selectOptions(within(dialog).getByLabelText('Nap'), 'Szerda')
+    await user.selectOptions(within(dialog).getByLabelText('Terem'), '204')
+    const search = within(dialog).getByRole('combobox', { name: 'Diákok' })
+    await user.type(search, 'anna{Enter}')
+    await user.type(search, 'diak07{Enter}')
+    await user.click(within(dialog).getByRole('button', { name: 'Létrehozás' }))
+
+    expect(await screen.findByText('Csoport létrehozva.')).toBeInTheDocument()
+    expect(posted).toEqual([
+      {
+        body: { groupName: 'Angol 10.B', groupDay: 3, students: [anna.username, 'diak07'], classroom: 'c1' },
+        key: expect.any(String),
+      },
+    ])
+    expect(await screen.findByRole('button', { name: /^Angol 10\.B/ })).toHaveTextContent('204. terem')
+    expect(served.calls()).toBe(2)
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it.each([
+    [
+      'a 400 with a message shows it',
+      400,
+      { code: 400, message: 'Ismeretlen diák: diak99.' },
+      'Ismeretlen diák: diak99.',
+    ],
+    ['a 400 without a message', 400, { code: 400 }, 'Hiba történt a csoport létrehozása közben.'],
+    ['a 500', 500, { code: 500, message: 'Belső hiba' }, 'Hiba történt a csoport létrehozása közben.'],
+  ])('on failure (%s) says so and keeps the dialog open', async (_case, status, answer, message) => {
+    serveGroups([])
+    const posted = servePost('/groups/create', () => HttpResponse.json(answer, { status }))
+    const { user } = renderScreen()
+    const dialog = await openCreate(user)
+    await user.type(within(dialog).getByLabelText('Csoport neve'), 'Angol')
+    await user.type(within(dialog).getByRole('combobox', { name: 'Diákok' }), 'anna{Enter}')
+    await user.click(within(dialog).getByRole('button', { name: 'Létrehozás' }))
+    expect(await screen.findByText(message)).toBeInTheDocument()
+    expect(screen.getByRole('dialog', { name: 'Új csoport létrehozása' })).toBeInTheDocument()
+    expect(within(dialog).getByLabelText('Csoport neve')).toHaveValue('Angol')
+    // Untouched, the day is today's (Tuesday) and there is no classroom.
+    expect(posted).toEqual([
+      {
+        body: { groupName: 'Angol', groupDay: 2, students: [anna.username], classroom: '' },
+        key: expect.any(String),
+      },
+    ])
+  })
+})
+
+describe('Csoportok: deleting a group', () => {
+  function serveDelete(answer: () => Response) {
+    const deleted: string[] = []
+    server.use(
+      http.delete(`${API}/groups/:id`, ({ params }) => {
+        deleted.push(String(params.id))
+        return answer()
+      }),
+    )
+    return deleted
+  }
+
+  it('asks with the two sentences of the spec first; Mégsem sends nothing', async () => {
+    serveGroups([aGroup('Matek 9.A', { id: 'g1' })])
+    const deleted = serveDelete(() => HttpResponse.json({ code: 200, message: 'Csoport törölve.' }))
+    const { user } = renderScreen()
+    await list()
+    const panel = await expand(user, 'Matek 9.A')
+    await user.click(within(panel).getByRole('button', { name: 'Törlés' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(dialog).toHaveTextContent('Biztosan törölni szeretnéd a csoportot?')
+    expect(dialog).toHaveTextContent('Ez a művelet visszavonhatatlan.')
+    await user.click(within(dialog).getByRole('button', { name: 'Mégsem' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    expect(deleted).toEqual([])
+    expect(header(/^Matek 9\.A/)).toBeInTheDocument()
+  })
+
+  it("deletes on confirmation and says 'Csoport törölve.'", async () => {
+    let groups = [aGroup('Matek 9.A', { id: 'g1' }), aGroup('Angol', { id: 'g2' })]
+    serveGroups(() => groups)
+    const deleted = serveDelete(() => {
+      groups = groups.filter((g) => g.id !== 'g1')
+      return HttpResponse.json({ code: 200, message: 'Csoport törölve.' })
+    })
+    const { user } = renderScreen()
+    await list()
+    const panel = await expand(user, 'Matek 9.A')
+    await user.click(within(panel).getByRole('button', { name: 'Törlés' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Törlés megerősítése' }),
+    )
+    expect(await screen.findByText('Csoport törölve.')).toBeInTheDocument()
+    expect(deleted).toEqual(['g1'])
+    expect(screen.queryByRole('button', { name: /^Matek 9\.A/ })).not.toBeInTheDocument()
+    expect(header(/^Angol/)).toBeInTheDocument()
+  })
+
+  it("says 'Hiba történt a csoport törlése közben.' when it fails, and the group stays", async () => {
+    serveGroups([aGroup('Matek 9.A', { id: 'g1' })])
+    serveDelete(() =>
+      HttpResponse.json({ code: 404, message: 'Nem található ilyen csoport.' }, { status: 404 }),
+    )
+    const { user } = renderScreen()
+    await list()
+    const panel = await expand(user, 'Matek 9.A')
+    await user.click(within(panel).getByRole('button', { name: 'Törlés' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Törlés megerősítése' }),
+    )
+    expect(await screen.findByText('Hiba történt a csoport törlése közben.')).toBeInTheDocument()
+    expect(header(/^Matek 9\.A/)).toBeInTheDocument()
+  })
+})
+
+describe('Csoportok: notes (groupNotes ui1)', () => {
+  it("shows no notes and no 'Új jegyzet' without the ui1 variant, and asks for none", async () => {
+    serveGroups([aGroup('Matek 9.A')])
+    const asked = serveNotes([aNote('titok', 'g1')])
+    const { user } = renderScreen()
+    await list()
+    const panel = await expand(user, 'Matek 9.A')
+    expect(within(panel).queryByRole('button', { name: 'Új jegyzet' })).not.toBeInTheDocument()
+    expect(within(panel).queryByText('Jegyzetek')).not.toBeInTheDocument()
+    expect(asked).toEqual([])
+  })
+
+  it('lists the notes newest first with a Hungarian date and the author, as text (never HTML)', async () => {
+    serveGroups([aGroup('Matek 9.A', { id: 'g1' })])
+    const asked = serveNotes([
+      aNote('<b>x</b>', 'g1', { createdAt: '2026-11-23T09:00:00.000Z', createdBy: 'Kiss Ilona' }),
+      aNote('Dolgozat jövő héten', 'g1', { createdAt: '2026-11-20T09:00:00.000Z' }),
+    ])
+    const { user } = renderScreen({ notes: true })
+    await list()
+    const panel = await expand(user, 'Matek 9.A')
+    await within(panel).findByText('Dolgozat jövő héten')
+    const items = within(within(panel).getByRole('region', { name: 'Jegyzetek' })).getAllByRole('listitem')
+    expect(items).toHaveLength(2)
+    expect(items[0]).toHaveTextContent('<b>x</b>')
+    expect(items[0].querySelector('b')).toBeNull()
+    expect(items[0]).toHaveTextContent(/2026\. november 23\. \d\d:\d\d · Kiss Ilona/)
+    expect(items[1]).toHaveTextContent('Dolgozat jövő héten')
+    expect(items[1]).toHaveTextContent(/2026\. november 20\./)
+    expect(asked).toEqual(['g1'])
+  })
+
+  it("refuses an empty note with 'A jegyzet nem lehet üres!' and sends nothing", async () => {
+    serveGroups([aGroup('Matek 9.A', { id: 'g1' })])
+    serveNotes([])
+    const posted = servePost('/notes', () =>
+      HttpResponse.json(
+        { code: 201, message: 'Jegyzet sikeresen létrehozva.', noteId: 'n9' },
+        { status: 201 },
+      ),
+    )
+    const { user } = renderScreen({ notes: true })
+    await list()
+    const panel = await expand(user, 'Matek 9.A')
+    expect(await within(panel).findByText('Még nincs jegyzet ehhez a csoporthoz.')).toBeInTheDocument()
+    await user.click(within(panel).getByRole('button', { name: 'Új jegyzet' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Új jegyzet' })
+    await user.type(within(dialog).getByLabelText('Jegyzet'), '   ')
+    await user.click(within(dialog).getByRole('button', { name: 'Mentés' }))
+    expect(await within(dialog).findByText('A jegyzet nem lehet üres!')).toBeInTheDocument()
+    expect(posted).toEqual([])
+    expect(outbox.getSnapshot().items).toEqual([])
+  })
+
+  it("sends {message, groupId} through the outbox once and says 'Jegyzet sikeresen létrehozva.'", async () => {
+    let notes: Note[] = []
+    serveGroups([aGroup('Matek 9.A', { id: 'g1' })])
+    serveNotes(() => notes)
+    const posted = servePost('/notes', () => {
+      notes = [aNote('Hozzátok a körzőt', 'g1', { id: 'n9' })]
+      return HttpResponse.json(
+        { code: 201, message: 'Jegyzet sikeresen létrehozva.', noteId: 'n9' },
+        { status: 201 },
+      )
+    })
+    const { user } = renderScreen({ notes: true })
+    await list()
+    const panel = await expand(user, 'Matek 9.A')
+    await user.click(within(panel).getByRole('button', { name: 'Új jegyzet' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Új jegyzet' })
+    await user.type(within(dialog).getByLabelText('Jegyzet'), ' Hozzátok a körzőt ')
+    await user.click(within(dialog).getByRole('button', { name: 'Mentés' }))
+
+    expect(await screen.findByText('Jegyzet sikeresen létrehozva.')).toBeInTheDocument()
+    expect(posted).toEqual([
+      { body: { message: 'Hozzátok a körzőt', groupId: 'g1' }, key: expect.any(String) },
+    ])
+    const notesRegion = within(panel).getByRole('region', { name: 'Jegyzetek' })
+    await waitFor(() => expect(within(notesRegion).getAllByRole('listitem')).toHaveLength(1))
+    expect(within(notesRegion).getByText('Hozzátok a körzőt')).toBeInTheDocument()
+    expect(within(notesRegion).queryByText('Elküldésre vár')).not.toBeInTheDocument()
+    expect(outbox.getSnapshot().items).toEqual([])
+  })
+
+  it("without network, keeps the note queued and shows it with 'Elküldésre vár'", async () => {
+    serveGroups([aGroup('Matek 9.A', { id: 'g1' })])
+    serveNotes([aNote('Régi jegyzet', 'g1')])
+    const posted = servePost('/notes', () => HttpResponse.error())
+    const { user } = renderScreen({ notes: true })
+    await list()
+    const panel = await expand(user, 'Matek 9.A')
+    await within(panel).findByText('Régi jegyzet')
+    await user.click(within(panel).getByRole('button', { name: 'Új jegyzet' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Új jegyzet' })
+    await user.type(within(dialog).getByLabelText('Jegyzet'), 'Offline jegyzet')
+    await user.click(within(dialog).getByRole('button', { name: 'Mentés' }))
+
+    expect(await screen.findByText('Nincs hálózat – a jegyzet elküldésre vár.')).toBeInTheDocument()
+    const items = within(within(panel).getByRole('region', { name: 'Jegyzetek' })).getAllByRole('listitem')
+    expect(items).toHaveLength(2)
+    expect(items[0]).toHaveTextContent('Offline jegyzet')
+    expect(items[0]).toHaveTextContent('Teszt Elek')
+    expect(items[0]).toHaveTextContent('Elküldésre vár')
+    expect(items[1]).not.toHaveTextContent('Elküldésre vár')
+    expect(posted).toHaveLength(1)
+    expect(outbox.getSnapshot().items).toEqual([
+      expect.objectContaining({
+        url: '/notes',
+        body: { message: 'Offline jegyzet', groupId: 'g1' },
+        attempts: 1,
+      }),
+    ])
+  })
+
+  it("says 'Hiba történt a jegyzet létrehozása közben.' when the server refuses the note", async () => {
+    serveGroups([aGroup('Matek 9.A', { id: 'g1' })])
+    serveNotes([])
+    servePost('/notes', () => HttpResponse.json({ code: 400, message: 'Hibás kérés.' }, { status: 400 }))
+    const { user } = renderScreen({ notes: true })
+    await list()
+    const panel = await expand(user, 'Matek 9.A')
+    await user.click(within(panel).getByRole('button', { name: 'Új jegyzet' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Új jegyzet' })
+    await user.type(within(dialog).getByLabelText('Jegyzet'), 'Valami')
+    await user.click(within(dialog).getByRole('button', { name: 'Mentés' }))
+    expect(await screen.findByText('Hiba történt a jegyzet létrehozása közben.')).toBeInTheDocument()
+    await waitFor(() => expect(within(panel).queryByText('Valami')).not.toBeInTheDocument())
+  })
+})
