@@ -12,8 +12,17 @@ export async function listClassrooms(db: Db): Promise<ClassroomRow[]> {
   return db.select().from(classrooms).orderBy(asc(classrooms.createdAt), asc(classrooms.id))
 }
 
-export async function findClassroom(db: Db, id: string): Promise<ClassroomRow | null> {
-  const [row] = await db.select().from(classrooms).where(eq(classrooms.id, id)).limit(1)
+/**
+ * The classroom, or null. `lock` (inside a write): 'share' keeps it from being changed or deleted until the
+ * transaction ends and reads the latest committed layout; 'update' waits for the writes that reference it.
+ */
+export async function findClassroom(
+  db: Db,
+  id: string,
+  lock?: 'share' | 'update',
+): Promise<ClassroomRow | null> {
+  const query = db.select().from(classrooms).where(eq(classrooms.id, id)).limit(1)
+  const [row] = lock ? await query.for(lock) : await query
   return row ?? null
 }
 

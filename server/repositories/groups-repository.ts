@@ -51,8 +51,10 @@ export async function listGroups(db: Db, instructorId: string | null): Promise<G
   return instructorId ? query.where(eq(groups.instructorId, instructorId)) : query
 }
 
-export async function findGroup(db: Db, id: string): Promise<GroupRow | null> {
-  const [row] = await selectGroups(db).where(eq(groups.id, id)).limit(1)
+/** The group, or null. `lock` (inside a write) keeps the group from being deleted until the transaction ends. */
+export async function findGroup(db: Db, id: string, lock = false): Promise<GroupRow | null> {
+  const query = selectGroups(db).where(eq(groups.id, id)).limit(1)
+  const [row] = lock ? await query.for('key share', { of: groups }) : await query
   return row ?? null
 }
 

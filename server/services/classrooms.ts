@@ -98,7 +98,8 @@ export function updateClassroom(
 /** DELETE /classrooms/:id; 409 naming the groups that meet there. */
 export function deleteClassroom(id: string): Change<MessageBody> {
   return async ({ tx }) => {
-    const row = isUuid(id) ? await findClassroom(tx, id) : null
+    // Locked first: a group being created in it commits before the check below sees it (then 409).
+    const row = isUuid(id) ? await findClassroom(tx, id, 'update') : null
     if (!row) throw new HttpError(404, MESSAGES.classroomNotFound)
     const users = await groupsInClassroom(tx, id)
     if (users.length) {

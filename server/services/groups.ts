@@ -79,9 +79,12 @@ export async function allGroups(db: Db, caller: Caller): Promise<Group[]> {
   return withMembers(db, await listGroups(db, caller.type === 'admin' ? null : caller.id))
 }
 
-/** The group if the caller may see it (leads it, or is an administrator); else 404. */
-export async function visibleGroup(db: Db, caller: Caller, id: string): Promise<GroupRow> {
-  const row = isUuid(id) ? await findGroup(db, id) : null
+/**
+ * The group if the caller may see it (leads it, or is an administrator); else 404. A write passes `lock`, so a
+ * concurrent delete either waits for it or has already removed the group (404, not a foreign-key error).
+ */
+export async function visibleGroup(db: Db, caller: Caller, id: string, lock = false): Promise<GroupRow> {
+  const row = isUuid(id) ? await findGroup(db, id, lock) : null
   if (!row || (caller.type !== 'admin' && row.instructorId !== caller.id))
     throw new HttpError(404, MESSAGES.groupNotFound)
   return row
@@ -112,7 +115,8 @@ export function createGroup(
     if (unknown !== undefined) throw new HttpError(400, MESSAGES.unknownStudent.replace('{student}', unknown))
     let classroomId: string | null = null
     if (body.classroom !== '') {
-      const classroom = isUuid(body.classroom) ? await findClassroom(tx, body.classroom) : null
+      // Locked: a concurrent delete of the classroom waits for this group (then answers 409) or has already won (400).
+      const classroom = isUuid(body.classroom) ? await findClassroom(tx, body.classroom, 'share') : null
       if (!classroom) throw new HttpError(400, MESSAGES.unknownClassroom)
       classroomId = classroom.id
     }
@@ -138,7 +142,7 @@ export function createGroup(
 /** DELETE /groups/:id: its members, seating and notes go with it. 404 for a group the caller may not see. */
 export function deleteGroup(id: string): Change<MessageBody> {
   return async ({ tx, user }) => {
-    const group = await visibleGroup(tx, user, id)
+    const group = await visibleGroup(tx, user, id, true)
     await removeGroup(tx, group.id)
     return {
       body: { code: 200, message: MESSAGES.groupDeleted },

@@ -32,7 +32,7 @@ export function createNote(
   refuseInvalidBody(validationError, [[/^\/message$/, MESSAGES.noteEmpty, ['required', 'minLength']]])
   if (!body.message.trim()) throw new HttpError(400, MESSAGES.noteEmpty)
   return async ({ tx, now, user }) => {
-    const group = await visibleGroup(tx, user, body.groupId)
+    const group = await visibleGroup(tx, user, body.groupId, true)
     const noteId = await insertNote(tx, { groupId: group.id, message: body.message, createdBy: user.id, now })
     return {
       status: 201,

@@ -2,11 +2,12 @@
  * A group's seating in its classroom (spec §3, §4): read, or replaced whole. The caller must see the group (own, or
  * administrator) and name its classroom; every position is checked with the shared `seatingProblem`.
  */
-import type { MessageBody, SeatPosition, SeatingRequest } from '../../contract/api'
+import type { ClassroomLayout, MessageBody, SeatPosition, SeatingRequest } from '../../contract/api'
 import { LAYOUT_MESSAGES, seatingProblem } from '../../contract/classroom-layout'
 import { MESSAGES } from '../../contract/messages'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
+import { findClassroom } from '../repositories/classrooms-repository'
 import { listMembers, type GroupRow } from '../repositories/groups-repository'
 import { findSeating, setSeating } from '../repositories/seating-repository'
 import { refuseInvalidBody, type ValidationError } from './body-errors'
@@ -15,17 +16,24 @@ import type { Change, WriteContext } from './write'
 
 type Caller = WriteContext['user']
 
-/** The group behind a seating path: 404 unless visible and in that classroom; 400 'Hiányzó adatok' without one. */
+/**
+ * The group behind a seating path: 404 unless visible and in that classroom; 400 'Hiányzó adatok' without one.
+ * A write (`lock`) locks the group and re-reads the layout under a share lock, so a concurrent layout change either
+ * waits for this seating (and prunes it) or has committed first (and this seating is checked against it).
+ */
 async function seatedGroup(
   db: Db,
   caller: Caller,
   classroomId: string,
   groupId: string,
-): Promise<GroupRow & { layout: NonNullable<GroupRow['layout']> }> {
-  const group = await visibleGroup(db, caller, groupId)
+  lock = false,
+): Promise<GroupRow & { classroomId: string; layout: ClassroomLayout }> {
+  const group = await visibleGroup(db, caller, groupId, lock)
   if (!group.classroomId || !group.layout) throw new HttpError(400, MESSAGES.seatingNoLayout)
   if (group.classroomId !== classroomId) throw new HttpError(404, MESSAGES.groupNotFound)
-  return { ...group, layout: group.layout }
+  const layout = lock ? (await findClassroom(db, group.classroomId, 'share'))?.layout : group.layout
+  if (!layout) throw new HttpError(400, MESSAGES.seatingNoLayout)
+  return { ...group, classroomId: group.classroomId, layout }
 }
 
 /** GET …/seating: the positions ([] when nobody is seated). */
@@ -52,7 +60,7 @@ export function saveSeating(
 ): Change<MessageBody> {
   refuseInvalidBody(validationError, [[/^\/positions\/\d+\/position$/, LAYOUT_MESSAGES.seatOutside]])
   return async ({ tx, now, user }) => {
-    const group = await seatedGroup(tx, user, classroomId, groupId)
+    const group = await seatedGroup(tx, user, classroomId, groupId, true)
     const members = new Set((await listMembers(tx, [group.id])).map((member) => member.username))
     const problem = seatingProblem(group.layout, body.positions, members)
     if (problem) throw new HttpError(400, problem)
@@ -61,7 +69,7 @@ export function saveSeating(
       body: { code: 200, message: MESSAGES.seatingSaved },
       audit: {
         type: body.positions.length ? 'updateSeating' : 'deleteSeating',
-        extras: { groupId: group.id, groupName: group.name, classroomId: group.classroomId! },
+        extras: { groupId: group.id, groupName: group.name, classroomId: group.classroomId },
       },
     }
   }

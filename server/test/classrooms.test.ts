@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { ClassroomLayout, SeatPosition } from '../../contract/api'
-import { LAYOUT_MESSAGES } from '../../contract/classroom-layout'
+import { LAYOUT_MESSAGES, seatingOnLayout } from '../../contract/classroom-layout'
 import { MESSAGES } from '../../contract/messages'
 import { drivers, useTestApp } from './build'
 import { auditEntries } from './queries'
@@ -364,6 +364,27 @@ describe.each(drivers)('classrooms and seating on %s', (driver) => {
         const res = await call(teacher.token, method, path, method === 'POST' ? { positions: [] } : undefined)
         expect(res.statusCode).toBe(400)
         expect(res.json()).toEqual({ code: 400, message: 'Hiányzó adatok' })
+      }
+    })
+
+    it('never leaves a seat off the layout when a seating save and a layout change race', async () => {
+      const { teacher, students, classroomId, path } = await seatedSetup(2)
+      const positions = [
+        { student: students[0].username, position: '0-1' },
+        { student: students[1].username, position: '1-2' },
+      ]
+      const narrow: ClassroomLayout = { size: [4, 2], objects: LAYOUT.objects.filter((o) => o.y < 2) }
+      for (const layout of [narrow, LAYOUT, narrow, LAYOUT, narrow]) {
+        const [saved, changed] = await Promise.all([
+          call(teacher.token, 'POST', path, { positions }),
+          call(teacher.token, 'PUT', `/api/classrooms/${classroomId}`, { name: 'Verseny', layout }),
+        ])
+        expect(changed.statusCode).toBe(200)
+        // Checked against the layout it met: the full one takes both, the narrow one refuses row 2.
+        expect([200, 400]).toContain(saved.statusCode)
+        const current = (await call(teacher.token, 'GET', `/api/classrooms/${classroomId}`)).json().classroom
+        const seated = (await call(teacher.token, 'GET', path)).json().positions as SeatPosition[]
+        expect(seatingOnLayout(current.layout, seated)).toEqual(seated)
       }
     })
 
