@@ -87,7 +87,7 @@ export function StudentPicker({ students, value, onChange, error, status }: Stud
           role="combobox"
           autoComplete="off"
           placeholder="Keresés név vagy felhasználónév alapján..."
-          aria-expanded={searching}
+          aria-expanded={results.length > 0}
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={
@@ -102,51 +102,51 @@ export function StudentPicker({ students, value, onChange, error, status }: Stud
         />
       )}
 
-      {searching &&
-        (results.length > 0 ? (
+      {/* Always in the DOM (hidden while empty), so the combobox's aria-controls always points at it. */}
+      <Box
+        as="ul"
+        id={listId}
+        role="listbox"
+        aria-label="Találatok"
+        hidden={results.length === 0}
+        w="full"
+        borderWidth="1px"
+        rounded="md"
+        py="1"
+        listStyleType="none"
+      >
+        {results.map((student, index) => (
           <Box
-            as="ul"
-            id={listId}
-            role="listbox"
-            aria-label="Találatok"
-            w="full"
-            borderWidth="1px"
-            rounded="md"
-            py="1"
-            listStyleType="none"
+            as="li"
+            key={student.username}
+            id={`${listId}-${student.username}`}
+            role="option"
+            aria-selected={index === highlighted}
+            onClick={() => pick(student)}
+            onMouseMove={() => setActive(index)}
+            display="flex"
+            flexDirection="column"
+            justifyContent="center"
+            minH="10"
+            px="3"
+            cursor="pointer"
+            bg={index === highlighted ? 'bg.muted' : undefined}
+            css={touchTarget}
           >
-            {results.map((student, index) => (
-              <Box
-                as="li"
-                key={student.username}
-                id={`${listId}-${student.username}`}
-                role="option"
-                aria-selected={index === highlighted}
-                onClick={() => pick(student)}
-                onMouseMove={() => setActive(index)}
-                display="flex"
-                flexDirection="column"
-                justifyContent="center"
-                minH="10"
-                px="3"
-                cursor="pointer"
-                bg={index === highlighted ? 'bg.muted' : undefined}
-                css={touchTarget}
-              >
-                <Text as="span" fontWeight="medium">
-                  {student.name}
-                </Text>
-                <Text as="span" fontSize="xs" color="fg.muted">
-                  {student.username}
-                </Text>
-              </Box>
-            ))}
+            <Text as="span" fontWeight="medium">
+              {student.name}
+            </Text>
+            <Text as="span" fontSize="xs" color="fg.muted">
+              {student.username}
+            </Text>
           </Box>
-        ) : (
-          <Text id={listId} role="status" color="fg.muted" fontSize="sm">
-            {NO_MATCH}
-          </Text>
         ))}
+      </Box>
+      {searching && results.length === 0 && (
+        <Text role="status" color="fg.muted" fontSize="sm">
+          {NO_MATCH}
+        </Text>
+      )}
 
       <Box
         as="ul"

@@ -1,0 +1,203 @@
+/**
+ * Csoportok (issue 8): a teacher with the groupNotes 'ui1' preview creates a classroom over the API, then a group in
+ * it through the create dialog, picking students with the fuzzy picker, and finds it in the list. With the network
+ * cut they write a note, reload offline and still see it waiting; once the network returns the note reaches the
+ * server exactly once (read back over the API). axe finds no serious or critical violation on Csoportok (list,
+ * expanded group, create dialog) in the light and the dark theme; screenshots of both are attached.
+ */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Page, TestInfo } from '@playwright/test'
+import type { Account } from '../accounts'
+import {
+  apiFromPage,
+  expectTheme,
+  goOffline,
+  goOnline,
+  login,
+  openApp,
+  openScreen,
+  setThemeViaApi,
+  waitForCachedApi,
+  waitForServiceWorkerControl,
+  waitForShell,
+} from '../app'
+import { expect, test } from '../fixtures'
+
+const require = createRequire(import.meta.url)
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
+interface Violation {
+  id: string
+  help: string
+  targets: string[][]
+}
+
+/** axe's serious and critical violations on the page as it is now. */
+async function axeViolations(page: Page): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
+  return page.evaluate(async () => {
+    type Result = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+    const axe = (
+      window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Result[] }> } }
+    ).axe
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] })
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target) }))
+  })
+}
+
+/** A teacher's API session of their own, straight to the server (not through the test's network cut). */
+async function apiSession(serverUrl: string, account: Account) {
+  const answer = await fetch(`${serverUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: account.username, password: account.password }),
+  })
+  const { Token } = (await answer.json()) as { Token: string }
+  return async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${serverUrl}/api${path}`, { headers: { Authorization: Token } })
+    expect(response.status, `GET ${path}`).toBe(200)
+    return (await response.json()) as T
+  }
+}
+
+function groupHeader(page: Page, name: string) {
+  return page.getByRole('button', { name: new RegExp(`^${name}, `) })
+}
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`)
+  await page.screenshot({ path, fullPage: true })
+  await testInfo.attach(name, { path, contentType: 'image/png' })
+}
+
+test('a teacher creates a group in a new classroom; a note written offline survives a reload and is sent once', async ({
+  page,
+  context,
+  net,
+  account,
+  serverUrl,
+  runId,
+}, testInfo) => {
+  test.setTimeout(180_000)
+  const teacher = account('groupsTeacher')
+  const room = `E2E ${runId}`
+  const groupName = `Angol ${runId}`
+  const note = `Holnap dolgozat <b>${runId}</b>`
+
+  await openApp(page)
+  await waitForServiceWorkerControl(page)
+  // The groupNotes preview with the 'ui1' variant, as Beállítások would store it (per device, kept at login).
+  await page.evaluate(() =>
+    localStorage.setItem('localSettings', JSON.stringify({ 'featurePreview:groupNotes': 'ui1' })),
+  )
+  await login(page, teacher)
+  await waitForServiceWorkerControl(page)
+
+  const created = await apiFromPage<{ classroomId: string }>(page, 'POST', '/classrooms', {
+    name: room,
+    layout: { size: [6, 4], objects: [{ x: 0, y: 0, type: 'student' }] },
+  })
+  expect(created.status, 'POST /classrooms').toBe(201)
+
+  await openScreen(page, 'Csoportok', 'Csoportok')
+  await expect(page.getByText('Nincsenek csoportok')).toBeVisible()
+
+  // The create dialog: name, day, the new classroom, two students found by a typo and by username.
+  await page.getByRole('button', { name: 'Új csoport' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Új csoport létrehozása' })
+  await dialog.getByLabel('Csoport neve').fill(groupName)
+  await dialog.getByLabel('Nap').selectOption({ label: 'Szerda' })
+  await dialog.getByLabel('Terem').selectOption({ label: room })
+  const search = dialog.getByRole('combobox', { name: 'Diákok' })
+  await search.fill('Kovacs Adm')
+  await dialog.getByRole('option', { name: /Kovács Ádám/ }).click()
+  await search.fill('diak02')
+  await expect(dialog.getByRole('option', { name: /Szabó Éva/ })).toHaveAttribute('aria-selected', 'true')
+  await search.press('Enter')
+  await search.fill('qqqqxx')
+  await expect(dialog.getByText('Nincs találat.')).toBeVisible()
+  await search.fill('')
+  await expect(dialog.getByRole('list', { name: 'Kiválasztott diákok' }).getByRole('listitem')).toHaveText([
+    /Kovács Ádám/,
+    /Szabó Éva/,
+  ])
+  await dialog.getByRole('button', { name: 'Létrehozás' }).click()
+  await expect(page.getByText('Csoport létrehozva.')).toBeVisible()
+  await expect(dialog).toBeHidden()
+
+  const header = groupHeader(page, groupName)
+  await expect(header).toHaveAccessibleName(`${groupName}, Szerda, ${room}. terem, 2 diák`)
+  await header.click()
+  const panel = page.getByRole('region', { name: new RegExp(`^${groupName}, `) })
+  await expect(panel.getByRole('list', { name: 'Diákok' }).getByRole('listitem')).toHaveText([
+    'Kovács Ádám',
+    'Szabó Éva',
+  ])
+  await expect(panel.getByText('Még nincs jegyzet ehhez a csoporthoz.')).toBeVisible()
+
+  const api = await apiSession(serverUrl, teacher)
+  const { groups } = await api<{ groups: { id: string; groupName: string; classroom: string }[] }>(
+    '/groups/instructor',
+  )
+  expect(groups).toEqual([expect.objectContaining({ groupName, classroom: created.data.classroomId })])
+  const groupId = groups[0].id
+  await waitForCachedApi(page, /^\/api\/groups\/instructor\/?$/)
+  await waitForCachedApi(page, new RegExp(`^/api/notes/${groupId}$`))
+  await waitForCachedApi(page, /^\/api\/dashboard\/?$/)
+
+  // Offline: the note is queued and shown as waiting.
+  await goOffline(net, context)
+  await panel.getByRole('button', { name: 'Új jegyzet' }).click()
+  const noteDialog = page.getByRole('dialog', { name: 'Új jegyzet' })
+  await noteDialog.getByLabel('Jegyzet').fill(note)
+  await noteDialog.getByRole('button', { name: 'Mentés' }).click()
+  await expect(page.getByText('Nincs hálózat – a jegyzet elküldésre vár.').first()).toBeVisible()
+  const waiting = panel.getByRole('listitem').filter({ hasText: note })
+  await expect(waiting).toContainText('Elküldésre vár')
+  // Shown as text: the tags are visible characters, no <b> element.
+  await expect(waiting.locator('b')).toHaveCount(0)
+
+  // Offline reload: the note comes back from the outbox, still waiting; the server has none.
+  await page.reload({ waitUntil: 'domcontentloaded' })
+  await waitForShell(page)
+  await openScreen(page, 'Csoportok', 'Csoportok')
+  await groupHeader(page, groupName).click()
+  await expect(panel.getByRole('listitem').filter({ hasText: note })).toContainText('Elküldésre vár')
+  expect((await api<{ notes: unknown[] }>(`/notes/${groupId}`)).notes).toEqual([])
+
+  // Back online: sent once, and no longer waiting.
+  await goOnline(net, context)
+  await expect(panel.getByText('Elküldésre vár')).toHaveCount(0, { timeout: 30_000 })
+  await expect(panel.getByRole('listitem').filter({ hasText: note })).toContainText('Csoportos Csilla')
+  await expect
+    .poll(async () => (await api<{ notes: { message: string }[] }>(`/notes/${groupId}`)).notes, {
+      message: 'the note on the server',
+    })
+    .toEqual([expect.objectContaining({ message: note, createdBy: teacher.name })])
+
+  // Accessibility and screenshots: the list with the group expanded and the create dialog, light then dark.
+  for (const theme of ['light', 'dark'] as const) {
+    if (theme === 'dark') {
+      await setThemeViaApi(page, 'dark')
+      await page.reload({ waitUntil: 'domcontentloaded' })
+      await waitForShell(page)
+      await expectTheme(page, 'dark')
+      await openScreen(page, 'Csoportok', 'Csoportok')
+      await groupHeader(page, groupName).click()
+    }
+    await expect(panel.getByRole('listitem').filter({ hasText: note })).toBeVisible()
+    expect(await axeViolations(page), `axe on Csoportok (${theme})`).toEqual([])
+    await screenshot(page, testInfo, `groups-${theme}`)
+
+    await page.getByRole('button', { name: 'Új csoport' }).click()
+    await dialog.getByRole('combobox', { name: 'Diákok' }).fill('kovacs')
+    await expect(dialog.getByRole('option').first()).toBeVisible()
+    expect(await axeViolations(page), `axe on the create dialog (${theme})`).toEqual([])
+    await screenshot(page, testInfo, `groups-create-${theme}`)
+    await dialog.getByRole('button', { name: 'Mégsem' }).click()
+    await expect(dialog).toBeHidden()
+  }
+})
