@@ -19,8 +19,8 @@ export function LayoutPreview({ layout }: { layout: ClassroomLayout }) {
     <chakra.svg
       role="img"
       aria-label={`Elrendezés: ${layoutSummary(layout)}`}
-      width={width}
-      height={height}
+      w={`${width}px`}
+      h={`${height}px`}
       viewBox={`0 0 ${width} ${height}`}
       flex="none"
       css={{
