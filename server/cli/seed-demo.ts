@@ -1,13 +1,20 @@
 /**
  * `npm run seed:demo`: a demo school so every screen has something to show (DESIGN §3): an administrator,
- * four teachers, 68 students, announcements, some audit history and the teachers' work hours of the current and the
- * previous month. Running it twice changes nothing.
+ * four teachers, 68 students, announcements, some audit history, the teachers' work hours of the current and the
+ * previous month, four classrooms with desk layouts, and for every teacher a group on each day of the week (most
+ * seated, some with notes). Running it twice changes nothing.
  */
+import type { ClassroomLayout, LayoutObject, SeatPosition } from '../../contract/api'
 import type { AuditType } from '../../contract/audit'
+import { studentDesks } from '../../contract/classroom-layout'
 import { dayInZone } from '../../contract/features'
 import type { Db } from '../db'
 import { createAlert } from '../repositories/alerts-repository'
 import { writeAudit } from '../repositories/audit-repository'
+import { insertClassroom, listClassrooms } from '../repositories/classrooms-repository'
+import { insertGroup } from '../repositories/groups-repository'
+import { insertNote } from '../repositories/notes-repository'
+import { setSeating } from '../repositories/seating-repository'
 import { createUser, findUserByUsername } from '../repositories/users-repository'
 import { listWorkHours, setWorkHours } from '../repositories/work-hours-repository'
 import { openCliDatabase } from './open-cli-database'
@@ -120,6 +127,149 @@ async function seedWorkHours(db: Db, today: string): Promise<number> {
   return seeded
 }
 
+/**
+ * A classroom seen from the back: the teacher's desk in the middle of the front row (row 0), then rows of student
+ * desks from `firstRow` to the back, in the columns of `deskColumns` (the others are aisles).
+ */
+export function demoLayout(
+  columns: number,
+  rows: number,
+  deskColumns: readonly number[],
+  firstRow = 2,
+): ClassroomLayout {
+  const objects: LayoutObject[] = [{ x: Math.floor((columns - 1) / 2), y: 0, type: 'teacher' }]
+  for (let y = firstRow; y < rows; y++) for (const x of deskColumns) objects.push({ x, y, type: 'student' })
+  return { size: [columns, rows], objects }
+}
+
+/** The demo rooms, named by their number as the screens show them ('{room}. terem'). */
+export const DEMO_CLASSROOMS: { name: string; layout: ClassroomLayout }[] = [
+  { name: '101', layout: demoLayout(8, 6, [0, 1, 3, 4, 6, 7]) },
+  { name: '102', layout: demoLayout(6, 5, [0, 1, 2, 4, 5], 1) },
+  { name: '204', layout: demoLayout(10, 7, [0, 1, 2, 4, 5, 7, 8, 9]) },
+  { name: '305', layout: demoLayout(7, 5, [0, 1, 2, 4, 5, 6], 1) },
+]
+
+/** Each teacher's groups, Monday (1) to Sunday (7): every teacher has one group every day. */
+const DEMO_GROUPS: Record<string, string[]> = {
+  'kovacs.eva': [
+    '9.A matematika',
+    '10.B matematika',
+    '11.C matematika',
+    'Érettségi felkészítő',
+    'Matematika szakkör',
+    'Szombati korrepetálás',
+    'Vasárnapi konzultáció',
+  ],
+  'nagy.peter': [
+    '9.B informatika',
+    '10.A programozás',
+    '11.B hálózatok',
+    'Robotika szakkör',
+    'Webfejlesztés',
+    'Hétvégi Python-tábor',
+    'Vasárnapi projektmunka',
+  ],
+  'szabo.judit': [
+    'Angol kezdő',
+    'Angol haladó',
+    '10.C angol',
+    'Nyelvvizsga-felkészítő',
+    '11.A angol',
+    'Szombati társalgás',
+    'Vasárnapi nyelvi klub',
+  ],
+  'toth.gabor': [
+    '9.C fizika',
+    '10.B fizika',
+    'Fizika szakkör',
+    '11.A fizika',
+    'Kísérleti labor',
+    'Szombati csillagászat',
+    'Versenyfelkészítő',
+  ],
+}
+
+const DEMO_NOTES = [
+  'A következő órára mindenki hozza el a füzetét és a számológépét.',
+  'Dolgozat jövő héten: a 3. és 4. fejezetből.',
+  'Két diák hiányzott, nekik pótolni kell a házi feladatot.',
+]
+
+/** A group of the demo: its day, room (an index of DEMO_CLASSROOMS, or null) and members (indexes of the students). */
+export function demoGroupPlan(teacherIndex: number, day: number, studentCount: number) {
+  const size = 8 + ((teacherIndex * 7 + day * 3) % 9)
+  const start = (teacherIndex * 17 + day * 11) % studentCount
+  const members = Array.from({ length: size }, (_, i) => (start + i * 5) % studentCount)
+  // The Sunday group meets without a classroom; Saturday's has a room but nobody seated yet.
+  const room = day === 7 ? null : (teacherIndex + day) % DEMO_CLASSROOMS.length
+  return { day, size, members: [...new Set(members)], room, seated: day !== 6 }
+}
+
+/** Seats the members on the room's desks, front to back, leaving every fourth desk free and one student unplaced. */
+export function demoSeating(layout: ClassroomLayout, usernames: readonly string[]): SeatPosition[] {
+  const desks = studentDesks(layout).filter((_, index) => index % 4 !== 3)
+  return usernames.slice(0, -1).flatMap((student, index) => {
+    const position = desks[index]
+    return position ? [{ student, position }] : []
+  })
+}
+
+/** Classrooms, groups, seating and notes, unless the school already has classrooms (so a rerun changes nothing). */
+async function seedTeaching(db: Db): Promise<number> {
+  if ((await listClassrooms(db)).length > 0) return 0
+  const students = new Map<string, { id: string; username: string }>()
+  for (const student of demoStudents()) {
+    const user = await findUserByUsername(db, student.username)
+    if (user) students.set(user.username, { id: user.id, username: user.username })
+  }
+  const roster = [...students.values()]
+  if (roster.length === 0) return 0
+  let groups = 0
+  await db.transaction(async (tx) => {
+    const now = new Date()
+    const rooms = []
+    for (const classroom of DEMO_CLASSROOMS) rooms.push(await insertClassroom(tx, { ...classroom, now }))
+    for (const [teacherIndex, [username, names]] of Object.entries(DEMO_GROUPS).entries()) {
+      const teacher = await findUserByUsername(tx, username)
+      if (!teacher) continue
+      for (const [index, name] of names.entries()) {
+        const plan = demoGroupPlan(teacherIndex, index + 1, roster.length)
+        const members = plan.members.map((i) => roster[i])
+        const room = plan.room === null ? null : rooms[plan.room]
+        const groupId = await insertGroup(tx, {
+          name,
+          day: plan.day,
+          classroomId: room?.id ?? null,
+          instructorId: teacher.id,
+          memberIds: members.map((m) => m.id),
+          now,
+        })
+        groups++
+        if (room && plan.seated)
+          await setSeating(
+            tx,
+            groupId,
+            demoSeating(
+              room.layout,
+              members.map((m) => m.username),
+            ),
+            now,
+          )
+        const notes = index === 0 ? DEMO_NOTES.slice(0, 2) : index === 2 ? DEMO_NOTES.slice(2) : []
+        for (const [n, message] of notes.entries())
+          await insertNote(tx, {
+            groupId,
+            message,
+            createdBy: teacher.id,
+            now: new Date(now.getTime() - (notes.length - n) * 86_400_000),
+          })
+      }
+    }
+  })
+  return groups
+}
+
 async function main(): Promise<void> {
   const { config, handle } = await openCliDatabase()
   const hash = { logN: config.PASSWORD_HASH_LOG_N }
@@ -129,6 +279,9 @@ async function main(): Promise<void> {
       const seeded = await seedWorkHours(handle.db, today)
       if (seeded)
         console.log(`Munkaórák feltöltve ${seeded} oktatónak. / Work hours seeded for ${seeded} teachers.`)
+      const groups = await seedTeaching(handle.db)
+      if (groups)
+        console.log(`Termek és ${groups} csoport feltöltve. / Classrooms and ${groups} groups seeded.`)
       console.log('A demó iskola már fel van töltve. / The demo school is already seeded.')
       return
     }
@@ -148,8 +301,12 @@ async function main(): Promise<void> {
         await writeAudit(tx, { ...entry, at: new Date(now - (history.length - index) * 3_600_000) })
     })
     await seedWorkHours(handle.db, today)
+    const groups = await seedTeaching(handle.db)
     console.log(`Demó iskola feltöltve: ${people.length} fiók, jelszó mindenkinek: ${DEMO_PASSWORD}`)
     console.log('Adminisztrátor: igazgato; oktatók: kovacs.eva, nagy.peter, szabo.judit, toth.gabor')
+    console.log(
+      `${DEMO_CLASSROOMS.length} terem, ${groups} csoport (minden oktatónak a hét minden napján egy).`,
+    )
   } finally {
     await handle.close()
   }

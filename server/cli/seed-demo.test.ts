@@ -1,0 +1,31 @@
+/** The demo school's classrooms, groups and seating follow the rules the server enforces on the same data. */
+import { describe, expect, it } from 'vitest'
+import { layoutProblem, seatingProblem, studentDesks } from '../../contract/classroom-layout'
+import { DEMO_CLASSROOMS, demoGroupPlan, demoSeating, demoStudents } from './seed-demo'
+
+describe('demo teaching data', () => {
+  it('has valid classroom layouts with a teacher desk and rows of student desks', () => {
+    expect(DEMO_CLASSROOMS.map((c) => c.name)).toEqual(['101', '102', '204', '305'])
+    for (const { layout } of DEMO_CLASSROOMS) {
+      expect(layoutProblem(layout)).toBeNull()
+      expect(layout.objects.filter((o) => o.type === 'teacher')).toHaveLength(1)
+      expect(studentDesks(layout).length).toBeGreaterThanOrEqual(20)
+    }
+  })
+
+  it('gives every teacher a group of 8–16 students on every day, seated validly when in a room', () => {
+    const students = demoStudents().map((s) => s.username)
+    for (let teacher = 0; teacher < 4; teacher++) {
+      for (let day = 1; day <= 7; day++) {
+        const plan = demoGroupPlan(teacher, day, students.length)
+        expect(plan.members.length).toBeGreaterThanOrEqual(8)
+        expect(plan.members.length).toBeLessThanOrEqual(16)
+        if (plan.room === null) continue
+        const members = plan.members.map((i) => students[i])
+        const positions = demoSeating(DEMO_CLASSROOMS[plan.room].layout, members)
+        expect(positions.length).toBe(members.length - 1)
+        expect(seatingProblem(DEMO_CLASSROOMS[plan.room].layout, positions, new Set(members))).toBeNull()
+      }
+    }
+  })
+})
