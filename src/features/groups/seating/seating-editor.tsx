@@ -361,7 +361,7 @@ export function SeatingEditor({ group, layout, onPickingChange }: SeatingEditorP
         <Text id="seating-keyboard-hint" fontSize="xs" color="fg.muted">
           {KEYBOARD_HINT}
         </Text>
-        <Box aria-live="assertive" aria-atomic="true" srOnly>
+        <Box aria-live="assertive" aria-atomic="true" srOnly bg="bg.panel" color="fg">
           {message}
         </Box>
 

@@ -5,7 +5,7 @@
  * the sitting student back to the list. Cells are at least 3.5 rem (56 px) square: a finger fits; a wide classroom
  * scrolls sideways instead of shrinking below that.
  */
-import { Box, Flex, Text } from '@chakra-ui/react'
+import { Box, chakra, Flex, Text } from '@chakra-ui/react'
 import { useDraggable, useDroppable } from '@dnd-kit/core'
 import { memo, type KeyboardEvent, type Ref } from 'react'
 import type { ClassroomLayout, GroupMember } from '../../../../../contract/api'
@@ -28,6 +28,7 @@ function Occupant({ member, desk }: { member: GroupMember; desk: string }) {
     <Box
       ref={setNodeRef}
       {...listeners}
+      aria-hidden="true"
       w="full"
       h="full"
       display="flex"
@@ -71,14 +72,12 @@ const DeskCell = memo(function DeskCell({
 }: DeskCellProps) {
   const label = `Asztal, ${deskLabel(desk)}`
   const { setNodeRef, isOver } = useDroppable({ id: deskDropId(desk), data: { label } })
-  const state = occupant ? occupant.name : 'üres'
   return (
     <Box
       ref={setNodeRef}
       role="gridcell"
       data-desk={desk}
       tabIndex={tabbable ? 0 : -1}
-      aria-label={`${label}: ${state}${picked ? ', kiválasztva' : ''}${pending ? ', elküldésre vár' : ''}`}
       aria-selected={picked}
       onKeyDown={(event) => onKeyDown(event, desk)}
       onClick={() => onActivate(desk)}
@@ -98,13 +97,18 @@ const DeskCell = memo(function DeskCell({
       outline="none"
       _focusVisible={{ outline: '3px solid', outlineColor: 'blue.focusRing', outlineOffset: '1px' }}
     >
+      {/* The name comes from the content (no aria-label: axe wants the visible name inside an aria-label). */}
+      <chakra.span srOnly>
+        {`${label}: ${occupant ? occupant.name : 'üres'}${picked ? ', kiválasztva' : ''}${pending ? ', elküldésre vár' : ''}`}
+      </chakra.span>
       {occupant ? (
         <Occupant member={occupant} desk={desk} />
       ) : (
-        <Text aria-hidden="true" fontSize="xs" color="fg.subtle" textAlign="center" pt="4">
+        <Text aria-hidden="true" fontSize="xs" color="fg.muted" textAlign="center" pt="4">
           Üres
         </Text>
       )}
+
       {pending && (
         <Box
           aria-hidden="true"

@@ -34,7 +34,6 @@ const UnplacedStudent = memo(function UnplacedStudent({ member, picked, onPick }
         {...listeners}
         type="button"
         aria-pressed={picked}
-        aria-label={member.name}
         onClick={() => onPick(member.username)}
         display="flex"
         alignItems="center"
