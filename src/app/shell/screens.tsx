@@ -1,10 +1,14 @@
 /** The one table of screens: each is a lazy chunk rendered in the shell's main area. */
 import { Center, Text } from '@chakra-ui/react'
-import type { QueryClient } from '@tanstack/react-query'
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query'
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react'
 import { ComingSoon } from '../../components/coming-soon'
 import { LoadingScreen } from '../../components/loading-screen'
+import { alertsQuery } from '../../api/get-alerts'
+import { classroomsQuery } from '../../api/get-classrooms'
+import { instructorGroupsQuery } from '../../api/get-instructor-groups'
 import { studentsQuery } from '../../api/get-students'
+import { seatingQuery } from '../../features/groups/seating/api/seating'
 
 function placeholder(title: string): ComponentType {
   return function Placeholder() {
@@ -69,11 +73,38 @@ export function isScreenReady(id: string): boolean {
   return !screen || !('ready' in screen) || (screen as PreloadableScreen).ready()
 }
 
+/** Starts `query` unless the cache already has (or is getting) its answer. */
+function prefetchOnce<T, K extends QueryKey>(
+  queryClient: QueryClient,
+  query: FetchQueryOptions<T, Error, T, K>,
+): Promise<void> {
+  if (queryClient.getQueryState(query.queryKey)) return Promise.resolve()
+  return queryClient.prefetchQuery(query)
+}
+
+/**
+ * The teacher's groups, then the seating of each group that has a classroom: fetched while online so the service
+ * worker holds them when the classroom has no network (DESIGN §5: "a teacher who was online once opens … the group
+ * and its seating in a dead zone"). A teacher leads a handful of groups: a few small requests.
+ */
+function prefetchGroupsAndSeating(queryClient: QueryClient): void {
+  void prefetchOnce(queryClient, instructorGroupsQuery).then(() => {
+    const groups = queryClient.getQueryData(instructorGroupsQuery.queryKey)?.groups ?? []
+    for (const group of groups) {
+      if (group.classroom) void prefetchOnce(queryClient, seatingQuery(group.classroom, group.id))
+    }
+  })
+}
+
 /** What a screen shows first, fetched as soon as its menu entry is visible (a cached answer when offline). */
 const SCREEN_DATA: Record<string, (queryClient: QueryClient) => void> = {
-  Diákok: (queryClient) => {
-    if (!queryClient.getQueryState(studentsQuery.queryKey)) void queryClient.prefetchQuery(studentsQuery)
+  Kezdőlap: (queryClient) => {
+    void prefetchOnce(queryClient, alertsQuery)
+    prefetchGroupsAndSeating(queryClient)
   },
+  Diákok: (queryClient) => void prefetchOnce(queryClient, studentsQuery),
+  Csoportok: prefetchGroupsAndSeating,
+  Tantermek: (queryClient) => void prefetchOnce(queryClient, classroomsQuery),
 }
 
 /**
