@@ -728,9 +728,9 @@ async function seatingDropLatency(browser: Browser, baseUrl: string, groupName: 
         const cell = event.target
         if (event.key !== 'Enter' || !(cell instanceof HTMLElement) || !cell.dataset.desk) return
         const t0 = performance.now()
-        const name = document.querySelector('[aria-pressed="true"]')?.getAttribute('aria-label')
+        const name = document.querySelector('[aria-pressed="true"] [title]')?.getAttribute('title')
         const observer = new MutationObserver(() => {
-          if (!name || !(cell.getAttribute('aria-label') || '').includes(name)) return
+          if (!name || !(cell.textContent || '').includes(name)) return
           const commit = performance.now() - t0
           observer.disconnect()
           requestAnimationFrame(() => window.__drops.push({ commit, frame: performance.now() - t0 }))

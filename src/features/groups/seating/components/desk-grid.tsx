@@ -38,6 +38,7 @@ function Occupant({ member, desk }: { member: GroupMember; desk: string }) {
       cursor="grab"
       touchAction="manipulation"
       userSelect="none"
+      css={{ WebkitTouchCallout: 'none' }}
       opacity={isDragging ? 0.35 : 1}
     >
       <StudentChip member={member} stacked />

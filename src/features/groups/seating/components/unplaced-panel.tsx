@@ -50,6 +50,7 @@ const UnplacedStudent = memo(function UnplacedStudent({ member, picked, onPick }
         // A short press scrolls the list; a long press starts the drag (the touch sensor's delay).
         touchAction="manipulation"
         userSelect="none"
+        css={{ WebkitTouchCallout: 'none' }}
         _hover={{ bg: picked ? 'blue.subtle' : 'bg.muted' }}
         focusVisibleRing="outside"
       >
