@@ -710,7 +710,7 @@ async function seatingDropLatency(browser: Browser, baseUrl: string, groupName: 
       .getByRole('navigation', { name: 'Főmenü' })
       .getByRole('button', { name: 'Csoportok', exact: true })
       .click()
-    const header = page.getByRole('button', { name: new RegExp(`^${groupName},`) })
+    const header = page.getByRole('heading', { name: groupName }).getByRole('button')
     await header.waitFor({ timeout: 60_000 })
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click()
     await page

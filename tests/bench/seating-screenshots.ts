@@ -118,7 +118,7 @@ async function main() {
         if (!(await nav.getByRole('button', { name: 'Csoportok', exact: true }).isVisible()))
           await menu.click()
         await nav.getByRole('button', { name: 'Csoportok', exact: true }).click()
-        const header = page.getByRole('button', { name: /^Webfejlesztés 9\.A,/ })
+        const header = page.getByRole('heading', { name: 'Webfejlesztés 9.A' }).getByRole('button')
         await header.waitFor({ timeout: 30_000 })
         if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click()
         await page

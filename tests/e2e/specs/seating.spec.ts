@@ -95,7 +95,7 @@ async function positionsOnServer(api: Api, seating: Seating) {
 /** Opens Csoportok, expands the group and opens its 'Ülésrend'; returns the dialog. */
 async function openSeating(page: Page, groupName: string): Promise<Locator> {
   await openScreen(page, 'Csoportok', 'Csoportok')
-  const header = page.getByRole('button', { name: new RegExp(`^${groupName},`) })
+  const header = page.getByRole('heading', { name: groupName }).getByRole('button')
   await expect(header).toBeVisible({ timeout: 20_000 })
   if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click()
   const card = page.getByRole('listitem').filter({ has: header })
