@@ -1,0 +1,219 @@
+/**
+ * Tantermek (issue 8): a teacher creates a classroom in the UI (the designer opens on it), places a student desk and
+ * the teacher's desk by click, one more student desk by keyboard and moves it with M + Enter, and drags a desk by
+ * touch (a long press, then a drag: CDP touch events, as a finger on a tablet). Every change goes through the outbox;
+ * after a reload the designer shows the same layout, and the server has it (read back over the API). axe finds no
+ * serious or critical violation on Tantermek and in the open designer, in the light and the dark theme; screenshots
+ * of both are attached.
+ */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Locator, Page, TestInfo } from '@playwright/test'
+import type { Account } from '../accounts'
+import { expectTheme, login, openApp, openScreen, setThemeViaApi, waitForShell } from '../app'
+import { expect, test } from '../fixtures'
+
+// Touch events reach the page only with touch support on (dnd-kit's touch sensor listens to them).
+test.use({ hasTouch: true })
+
+const require = createRequire(import.meta.url)
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
+interface LayoutObject {
+  x: number
+  y: number
+  type: 'student' | 'teacher'
+}
+interface Classroom {
+  _id: string
+  name: string
+  layout: { size: [number, number]; objects: LayoutObject[] }
+}
+
+/** The teacher's classrooms as the server has them, read over the API with a session of their own. */
+async function classroomsOnServer(serverUrl: string, account: Account): Promise<Classroom[]> {
+  const login = await fetch(`${serverUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: account.username, password: account.password }),
+  })
+  const { Token } = (await login.json()) as { Token: string }
+  const answer = await fetch(`${serverUrl}/api/classrooms`, { headers: { Authorization: Token } })
+  expect(answer.status).toBe(200)
+  return ((await answer.json()) as { classrooms: Classroom[] }).classrooms
+}
+
+const sorted = (objects: LayoutObject[]) => [...objects].sort((a, b) => a.y - b.y || a.x - b.x)
+
+function designer(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'Terem szerkesztése' })
+}
+
+/** A cell of the designer grid by its name: '2. sor, 3. oszlop: üres'. */
+function cell(page: Page, name: string): Locator {
+  return designer(page).getByRole('gridcell', { name, exact: true })
+}
+
+/** A finger's long press on `from`, then a drag to `to` and a lift, as CDP touch events. */
+async function touchDrag(page: Page, from: Locator, to: Locator): Promise<void> {
+  const a = await from.boundingBox()
+  const b = await to.boundingBox()
+  if (!a || !b) throw new Error('the drag source or target is not on the screen')
+  const start = { x: a.x + a.width / 2, y: a.y + a.height / 2 }
+  const end = { x: b.x + b.width / 2, y: b.y + b.height / 2 }
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [start] })
+  // The gesture itself: the touch sensor starts a drag after a 150 ms press (a shorter one is a tap).
+  await page.waitForTimeout(400)
+  const steps = 12
+  for (let i = 1; i <= steps; i++) {
+    const point = {
+      x: start.x + ((end.x - start.x) * i) / steps,
+      y: start.y + ((end.y - start.y) * i) / steps,
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] })
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await cdp.detach()
+}
+
+interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: { target: string[]; failureSummary?: string }[]
+}
+
+async function axeProblems(page: Page): Promise<string[]> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))))
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
+  const violations = await page.evaluate(async () => {
+    type Axe = { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> }
+    const result = await (window as unknown as { axe: Axe }).axe.run(document, {
+      resultTypes: ['violations'],
+    })
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+      }))
+  })
+  return violations.map(
+    (v) =>
+      `[${v.impact}] ${v.id} — ${v.help}\n${v.nodes.map((n) => `      ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
+  )
+}
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`)
+  await page.screenshot({ path, fullPage: true })
+  await testInfo.attach(name, { path, contentType: 'image/png' })
+}
+
+test('a teacher designs a classroom by click, keyboard and touch; the layout is there after a reload and on the server', async ({
+  page,
+  account,
+  serverUrl,
+  runId,
+}, testInfo) => {
+  test.setTimeout(180_000)
+  const teacher = account('classroomDesigner')
+  const name = `Tervezett terem ${runId}`
+
+  await openApp(page)
+  await login(page, teacher)
+  await openScreen(page, 'Tantermek', 'Tantermek')
+
+  // Create: 6 columns × 4 rows; the designer opens on the new, empty room.
+  await page.getByRole('button', { name: 'Új terem' }).click()
+  const create = page.getByRole('dialog', { name: 'Új terem' })
+  await create.getByLabel('Terem neve').fill(name)
+  await create.getByLabel('Oszlopok').fill('6')
+  await create.getByLabel('Sorok').fill('4')
+  await create.getByRole('button', { name: 'Létrehozás' }).click()
+  await expect(designer(page).getByRole('grid', { name: `${name} elrendezése` })).toBeVisible()
+  await expect(designer(page).getByRole('gridcell')).toHaveCount(24)
+
+  // Click: a student desk (the selected tool), then the teacher's desk.
+  await expect(designer(page).getByRole('button', { name: 'Diák asztal' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await cell(page, '2. sor, 2. oszlop: üres').click()
+  await expect(cell(page, '2. sor, 2. oszlop: diák asztal')).toBeVisible()
+  await designer(page).getByRole('button', { name: 'Tanári asztal' }).click()
+  await cell(page, '1. sor, 3. oszlop: üres').click()
+  await expect(cell(page, '1. sor, 3. oszlop: tanári asztal')).toBeVisible()
+
+  // Keyboard: back to the student tool; from the teacher's desk one row down, Enter places a desk, M + ↓ + Enter
+  // moves it one more row down.
+  await designer(page).getByRole('button', { name: 'Diák asztal' }).click()
+  await cell(page, '1. sor, 3. oszlop: tanári asztal').focus()
+  await page.keyboard.press('ArrowDown')
+  await expect(cell(page, '2. sor, 3. oszlop: üres')).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(cell(page, '2. sor, 3. oszlop: diák asztal')).toBeFocused()
+  await page.keyboard.press('m')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+  await expect(cell(page, '3. sor, 3. oszlop: diák asztal')).toBeFocused()
+  await expect(cell(page, '2. sor, 3. oszlop: üres')).toBeVisible()
+
+  // Touch: the first student desk is dragged to the last row's fifth cell.
+  await touchDrag(page, cell(page, '2. sor, 2. oszlop: diák asztal'), cell(page, '4. sor, 5. oszlop: üres'))
+  await expect(cell(page, '4. sor, 5. oszlop: diák asztal')).toBeVisible()
+  await expect(cell(page, '2. sor, 2. oszlop: üres')).toBeVisible()
+  await expect(designer(page).getByText('Minden módosítás mentve')).toBeVisible({ timeout: 20_000 })
+
+  const expected = sorted([
+    { x: 2, y: 0, type: 'teacher' },
+    { x: 2, y: 2, type: 'student' },
+    { x: 4, y: 3, type: 'student' },
+  ])
+  await expect
+    .poll(
+      async () => {
+        const room = (await classroomsOnServer(serverUrl, teacher)).find((c) => c.name === name)
+        return room && { size: room.layout.size, objects: sorted(room.layout.objects) }
+      },
+      { message: 'the server has the layout', timeout: 20_000 },
+    )
+    .toEqual({ size: [6, 4], objects: expected })
+
+  // After a reload the card and the designer show the same layout.
+  await page.reload({ waitUntil: 'domcontentloaded' })
+  await waitForShell(page)
+  await openScreen(page, 'Tantermek', 'Tantermek')
+  const card = page.getByRole('article', { name })
+  await expect(card.getByRole('img')).toHaveAccessibleName(
+    'Elrendezés: 6 × 4, 2 diák asztal, 1 tanári asztal',
+  )
+  await card.getByRole('button', { name: 'Szerkesztés' }).click()
+  await expect(cell(page, '1. sor, 3. oszlop: tanári asztal')).toBeVisible()
+  await expect(cell(page, '3. sor, 3. oszlop: diák asztal')).toBeVisible()
+  await expect(cell(page, '4. sor, 5. oszlop: diák asztal')).toBeVisible()
+  await expect(designer(page).getByRole('gridcell', { name: /: (diák|tanári) asztal$/ })).toHaveCount(3)
+
+  // Accessibility and screenshots: the open designer and the list, light then dark.
+  for (const theme of ['light', 'dark'] as const) {
+    if (theme === 'dark') {
+      await setThemeViaApi(page, 'dark')
+      await page.reload({ waitUntil: 'domcontentloaded' })
+      await waitForShell(page)
+      await expectTheme(page, 'dark')
+      await openScreen(page, 'Tantermek', 'Tantermek')
+      await page.getByRole('article', { name }).getByRole('button', { name: 'Szerkesztés' }).click()
+    }
+    await expect(designer(page).getByRole('grid')).toBeVisible()
+    expect(await axeProblems(page), `axe on the open designer (${theme})`).toEqual([])
+    await screenshot(page, testInfo, `classrooms-designer-${theme}`)
+    await designer(page).getByRole('button', { name: 'Kész' }).click()
+    await expect(designer(page)).toBeHidden()
+    await expect(page.getByRole('article', { name })).toBeVisible()
+    expect(await axeProblems(page), `axe on Tantermek (${theme})`).toEqual([])
+    await screenshot(page, testInfo, `classrooms-${theme}`)
+  }
+})
