@@ -36,7 +36,7 @@ async function seatedGroup(
   return { ...group, classroomId: group.classroomId, layout }
 }
 
-/** GET …/seating: the positions ([] when nobody is seated). */
+/** GET …/seating: the positions of the group's members ([] when nobody is seated). */
 export async function seatingOf(
   db: Db,
   caller: Caller,
@@ -44,7 +44,9 @@ export async function seatingOf(
   groupId: string,
 ): Promise<SeatPosition[]> {
   const group = await seatedGroup(db, caller, classroomId, groupId)
-  return findSeating(db, group.id)
+  // A student whose account was removed has left the group: their seat is not shown.
+  const members = new Set((await listMembers(db, [group.id])).map((member) => member.username))
+  return (await findSeating(db, group.id)).filter((seat) => members.has(seat.student))
 }
 
 /**

@@ -3,10 +3,12 @@
  * in use, seats pruned by a layout change, and a group's seating checked desk by desk — on both databases.
  */
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { ClassroomLayout, SeatPosition } from '../../contract/api'
 import { LAYOUT_MESSAGES, seatingOnLayout } from '../../contract/classroom-layout'
 import { MESSAGES } from '../../contract/messages'
+import { users } from '../db/schema'
 import { drivers, useTestApp } from './build'
 import { auditEntries } from './queries'
 
@@ -386,6 +388,17 @@ describe.each(drivers)('classrooms and seating on %s', (driver) => {
         const seated = (await call(teacher.token, 'GET', path)).json().positions as SeatPosition[]
         expect(seatingOnLayout(current.layout, seated)).toEqual(seated)
       }
+    })
+
+    it('does not show the seat of a student whose account was removed', async () => {
+      const { teacher, students, path } = await seatedSetup(2)
+      const positions = [
+        { student: students[0].username, position: '0-1' },
+        { student: students[1].username, position: '1-1' },
+      ]
+      expect((await call(teacher.token, 'POST', path, { positions })).statusCode).toBe(200)
+      await t.handle.db.delete(users).where(eq(users.id, students[1].user.id))
+      expect((await call(teacher.token, 'GET', path)).json().positions).toEqual([positions[0]])
     })
 
     it('applies a seating POST replayed with the same Idempotency-Key once', async () => {
