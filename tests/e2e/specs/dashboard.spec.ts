@@ -1,0 +1,183 @@
+/**
+ * Kezdőlap (issue 8): a teacher with a group on today's weekday (created over the API, in a classroom of their own)
+ * opens the app and lands on Kezdőlap: the greeting counts the group, the group shows its room and students, and
+ * the 'Következő óra' card names it. An announcement an administrator posted is dismissed, stays hidden after a
+ * reload (closedAlerts), while another one still shows. axe finds no serious or critical violation on the screen,
+ * in the light and the dark theme.
+ */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import type { Account } from '../accounts'
+import { USERS } from '../accounts'
+import { expectTheme, login, openApp, setThemeViaApi, waitForShell } from '../app'
+import { expect, test } from '../fixtures'
+
+const require = createRequire(import.meta.url)
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
+/** Today's weekday in the school's time zone, as the spec numbers it (Monday = 1 … Sunday = 7). */
+function todaysWeekday(): number {
+  const short = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Budapest', weekday: 'short' }).format(
+    new Date(),
+  )
+  return ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(short) + 1
+}
+
+/** A session of `account` over the API, bypassing the browser. */
+async function apiSession(serverUrl: string, account: Account) {
+  const answer = await fetch(`${serverUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: account.username, password: account.password }),
+  })
+  expect(answer.status, `login of ${account.username}`).toBe(200)
+  const { Token } = (await answer.json()) as { Token: string }
+  return async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> => {
+    const response = await fetch(`${serverUrl}/api${path}`, {
+      method,
+      headers: {
+        Authorization: Token,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(method === 'GET' ? {} : { 'Idempotency-Key': crypto.randomUUID() }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    return { status: response.status, data: (await response.json()) as T }
+  }
+}
+
+interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: { target: string[]; html?: string; failureSummary?: string }[]
+}
+
+/** Serious and critical axe violations of the page; evaluate() bypasses the page's CSP. */
+async function axeProblems(page: Page, where: string): Promise<string[]> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))))
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
+  const violations = await page.evaluate(async () => {
+    type Axe = { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> }
+    const result = await (window as unknown as { axe: Axe }).axe.run(document, {
+      resultTypes: ['violations'],
+    })
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes
+          .slice(0, 5)
+          .map((n) => ({ target: n.target, html: n.html?.slice(0, 200), failureSummary: n.failureSummary })),
+      }))
+  })
+  return violations.map(
+    (v) =>
+      `${where}: [${v.impact}] ${v.id} — ${v.help}\n${v.nodes.map((n) => `      ${n.html ?? n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
+  )
+}
+
+test("Kezdőlap shows today's group with its room and students; a dismissed announcement stays hidden after a reload", async ({
+  page,
+  account,
+  serverUrl,
+  runId,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const teacher = account('dashboardTeacher')
+
+  // An administrator posts two announcements.
+  const admin = await apiSession(serverUrl, USERS.announcer)
+  const dismissed = `Holnap tűzriadó-gyakorlat lesz (${runId}).`
+  const kept = `A tanári értekezlet 14 órakor kezdődik (${runId}).`
+  for (const message of [dismissed, kept]) {
+    const posted = await admin('POST', '/alerts', { message })
+    expect(posted.status, `POST /alerts ${message}`).toBe(201)
+  }
+
+  // The teacher's classroom and a group meeting today.
+  const api = await apiSession(serverUrl, teacher)
+  const room = `K${runId}`
+  const classroom = await api<{ classroomId: string }>('POST', '/classrooms', {
+    name: room,
+    layout: {
+      size: [4, 3],
+      objects: [
+        { x: 0, y: 0, type: 'teacher' },
+        { x: 1, y: 1, type: 'student' },
+        { x: 2, y: 1, type: 'student' },
+        { x: 3, y: 1, type: 'student' },
+      ],
+    },
+  })
+  expect(classroom.status, 'POST /classrooms').toBe(201)
+  const groupName = `Mai csoport ${runId}`
+  const group = await api('POST', '/groups/create', {
+    groupName,
+    groupDay: todaysWeekday(),
+    students: ['diak01', 'diak02', 'diak03'],
+    classroom: classroom.data.classroomId,
+  })
+  expect(group.status, 'POST /groups/create').toBe(201)
+
+  // Kezdőlap is the teacher's first screen.
+  await openApp(page)
+  await login(page, teacher)
+  await expect(page.getByRole('heading', { level: 1, name: `Szia, ${teacher.name}!` })).toBeVisible()
+  await expect(page.getByText('Ma 1 csoportod van.')).toBeVisible()
+  const card = page.getByRole('article', { name: groupName })
+  await expect(card).toBeVisible()
+  await expect(card.getByText(`${room}. terem`)).toBeVisible()
+  for (const name of ['Kovács Ádám', 'Szabó Éva', 'Tóth Bálint'])
+    await expect(card.getByText(name, { exact: true })).toBeVisible()
+  const next = page.getByRole('region', { name: 'Következő óra' })
+  await expect(next.getByText(groupName)).toBeVisible()
+  await expect(next.getByText(`${room}. terem`)).toBeVisible()
+
+  // Dismiss one announcement; after a reload it stays hidden, the other one still shows.
+  const announcements = page.getByRole('region', { name: 'Értesítések' })
+  const dismissedAlert = announcements.getByRole('listitem').filter({ hasText: dismissed })
+  await expect(dismissedAlert).toBeVisible()
+  await dismissedAlert.getByRole('button', { name: 'Értesítés bezárása' }).click()
+  await expect(page.getByText(dismissed)).toHaveCount(0)
+  await expect(page.getByText(kept)).toBeVisible()
+  const closed = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('closedAlerts') ?? '[]') as string[],
+  )
+  expect(closed).toHaveLength(1)
+
+  await page.reload({ waitUntil: 'domcontentloaded' })
+  await waitForShell(page)
+  await expect(page.getByRole('article', { name: groupName })).toBeVisible()
+  await expect(page.getByText(kept)).toBeVisible()
+  await expect(page.getByText(dismissed)).toHaveCount(0)
+
+  // Accessibility, light and dark; a screenshot of each.
+  const problems: string[] = []
+  for (const theme of ['light', 'dark'] as const) {
+    await setThemeViaApi(page, theme)
+    await page.reload({ waitUntil: 'domcontentloaded' })
+    await waitForShell(page)
+    await expectTheme(page, theme)
+    await expect(page.getByRole('article', { name: groupName })).toBeVisible()
+    await expect(page.getByText(kept)).toBeVisible()
+    // The pointer rests where the last click was: off the controls, so axe reads no hover colour; and the buttons'
+    // colours settle (Chakra's buttons transition them) before axe reads them.
+    await page.mouse.move(0, 0)
+    const held = page.getByRole('button', { name: `Megtartva: ${groupName}` })
+    await expect(held).toHaveCSS('color', 'rgb(255, 255, 255)')
+    problems.push(...(await axeProblems(page, `Kezdőlap (${theme})`)))
+    // For a look at the screen: E2E_SCREENSHOT_DIR keeps them outside test-results/, which the next run empties.
+    const dir = process.env.E2E_SCREENSHOT_DIR
+    await page.screenshot({
+      path: dir ? join(dir, `kezdolap-${theme}.png`) : testInfo.outputPath(`kezdolap-${theme}.png`),
+      fullPage: true,
+    })
+  }
+  await setThemeViaApi(page, 'light')
+  expect(problems, 'serious/critical axe violations').toEqual([])
+})
