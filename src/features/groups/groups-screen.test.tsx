@@ -157,9 +157,9 @@ describe('Csoportok: the list', () => {
     renderScreen()
     const groups = within(await list()).getAllByRole('button', { expanded: false })
     expect(groups.map((g) => g.textContent)).toEqual([
-      'Keddi csoportKedd204. terem2 diák',
-      'Szerdai csoportSzerda3 diák',
-      'Hétfői csoportHétfő105. terem1 diák',
+      'Keddi csoport, Kedd, 204. terem, 2 diák',
+      'Szerdai csoport, Szerda, 3 diák',
+      'Hétfői csoport, Hétfő, 105. terem, 1 diák',
     ])
     expect(screen.getByText('3 csoport')).toBeInTheDocument()
     expect(groups[0]).toHaveAccessibleName('Keddi csoport, Kedd, 204. terem, 2 diák')
