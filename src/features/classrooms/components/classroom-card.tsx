@@ -60,8 +60,9 @@ export function ClassroomCard({
           </HStack>
         </Flex>
       </Card.Body>
-      <Card.Footer gap="2" flexWrap="wrap">
-        <Button size="sm" colorPalette="blue" onClick={() => onEdit(classroom)}>
+      {/* The main action on its own row; copy and delete (online only) side by side below it. */}
+      <Card.Footer display="grid" gridTemplateColumns="1fr 1fr" gap="2">
+        <Button size="sm" colorPalette="blue" gridColumn="span 2" onClick={() => onEdit(classroom)}>
           <Pencil aria-hidden />
           Szerkesztés
         </Button>

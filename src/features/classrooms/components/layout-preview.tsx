@@ -24,7 +24,7 @@ export function LayoutPreview({ layout }: { layout: ClassroomLayout }) {
       viewBox={`0 0 ${width} ${height}`}
       flex="none"
       css={{
-        '& .empty': { fill: 'var(--chakra-colors-bg-muted)' },
+        '& .empty': { fill: 'var(--chakra-colors-border)' },
         '& .student': { fill: 'var(--chakra-colors-blue-solid)' },
         '& .teacher': { fill: 'var(--chakra-colors-orange-solid)' },
       }}
