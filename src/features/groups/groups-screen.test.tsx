@@ -162,8 +162,9 @@ describe('Csoportok: the list', () => {
       'Hétfői csoport, Hétfő, 105. terem, 1 diák',
     ])
     expect(screen.getByText('3 csoport')).toBeInTheDocument()
-    expect(groups[0]).toHaveAccessibleName('Keddi csoport, Kedd, 204. terem, 2 diák')
-    expect(groups[1]).toHaveAccessibleName('Szerdai csoport, Szerda, 3 diák')
+    // Block-level parts may add a space before each comma; a screen reader says the same.
+    expect(groups[0]).toHaveAccessibleName(/^Keddi csoport ?, Kedd ?, 204\. terem ?, 2 diák$/)
+    expect(groups[1]).toHaveAccessibleName(/^Szerdai csoport ?, Szerda ?, 3 diák$/)
   })
 
   it('expands and collapses a group by click, Enter and Space, showing its students and actions', async () => {
