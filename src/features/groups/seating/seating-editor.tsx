@@ -77,6 +77,13 @@ class MouseAndPenSensor extends PointerSensor {
   ]
 }
 
+const MOUSE_OPTIONS = { activationConstraint: { distance: 6 } }
+const TOUCH_OPTIONS = { activationConstraint: { delay: 150, tolerance: 8 } }
+const ACCESSIBILITY = {
+  announcements: seatingAnnouncements,
+  screenReaderInstructions: seatingScreenReaderInstructions,
+}
+
 /** The desk under the finger or pointer; a rectangle overlap when the pointer is between cells (the 4 px gap). */
 const collision: CollisionDetection = (args) => {
   const within = pointerWithin(args)
@@ -261,9 +268,10 @@ export function SeatingEditor({ group, layout, onPickingChange }: SeatingEditorP
 
   const pickedSeated = picked !== null && view.unplaced.every((member) => member.username !== picked)
 
+  // Options by identity: new objects would make new sensors, and every draggable and desk re-render each time.
   const sensors = useSensors(
-    useSensor(MouseAndPenSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 8 } }),
+    useSensor(MouseAndPenSensor, MOUSE_OPTIONS),
+    useSensor(TouchSensor, TOUCH_OPTIONS),
   )
 
   function onDragStart(event: DragStartEvent) {
@@ -371,10 +379,7 @@ export function SeatingEditor({ group, layout, onPickingChange }: SeatingEditorP
           onDragStart={onDragStart}
           onDragEnd={onDragEnd}
           onDragCancel={() => setDragging(null)}
-          accessibility={{
-            announcements: seatingAnnouncements,
-            screenReaderInstructions: seatingScreenReaderInstructions,
-          }}
+          accessibility={ACCESSIBILITY}
         >
           <Flex direction={{ base: 'column', md: 'row' }} gap="4" align={{ md: 'flex-start' }} minH="0">
             <Box w={{ base: 'full', md: '15rem' }} flex="none">
