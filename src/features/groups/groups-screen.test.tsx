@@ -80,13 +80,16 @@ function servePost(path: string, answer: () => Response | Promise<Response>) {
   return posted
 }
 
-function renderScreen({ notes = false }: { notes?: boolean } = {}) {
+function renderScreen({
+  notes = false,
+  students = () => HttpResponse.json({ students: STUDENTS }),
+}: { notes?: boolean; students?: () => Response } = {}) {
   if (notes) localStorage.setItem('localSettings', JSON.stringify({ 'featurePreview:groupNotes': 'ui1' }))
   signIn()
   server.use(
     dashboardHandler(buildDashboard({ name: 'Teszt Elek' })),
     userSettingsHandler(),
-    http.get(`${API}/students/`, () => HttpResponse.json({ students: STUDENTS })),
+    http.get(`${API}/students/`, students),
     http.get(`${API}/classrooms`, () => HttpResponse.json({ code: 200, classrooms: CLASSROOMS })),
   )
   return renderWithProviders(<App />, { withSettings: true })
@@ -304,6 +307,25 @@ describe('Csoportok: a new group', () => {
     expect(within(chosen).queryAllByRole('listitem')).toHaveLength(0)
   })
 
+  it("says 'Hiba történt a diákok betöltése közben.' in the picker when the students fail to load, and tries again", async () => {
+    serveGroups([])
+    let calls = 0
+    const { user } = renderScreen({
+      students: () => {
+        calls++
+        return calls === 1
+          ? HttpResponse.json({ code: 500, message: 'Belső hiba' }, { status: 500 })
+          : HttpResponse.json({ students: STUDENTS })
+      },
+    })
+    const dialog = await openCreate(user)
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Hiba történt a diákok betöltése közben.',
+    )
+    await user.click(within(dialog).getByRole('button', { name: 'Újrapróbálás' }))
+    expect(await within(dialog).findByRole('combobox', { name: 'Diákok' })).toBeInTheDocument()
+  })
+
   it("sends {groupName, groupDay, students: usernames, classroom}, says 'Csoport létrehozva.' and shows the new group", async () => {
     let groups: Group[] = []
     const served = serveGroups(() => groups)
@@ -459,6 +481,27 @@ describe('Csoportok: notes (groupNotes ui1)', () => {
     expect(items[1]).toHaveTextContent('Dolgozat jövő héten')
     expect(items[1]).toHaveTextContent(/2026\. november 20\./)
     expect(asked).toEqual(['g1'])
+  })
+
+  it("says 'Hiba történt a jegyzetek betöltése közben.' when the notes fail to load, and tries again", async () => {
+    serveGroups([aGroup('Matek 9.A', { id: 'g1' })])
+    let calls = 0
+    server.use(
+      http.get(`${API}/notes/:groupId`, () => {
+        calls++
+        return calls === 1
+          ? HttpResponse.json({ code: 500, message: 'Belső hiba' }, { status: 500 })
+          : HttpResponse.json({ code: 200, notes: [aNote('Megjött', 'g1')] })
+      }),
+    )
+    const { user } = renderScreen({ notes: true })
+    await list()
+    const panel = await expand(user, 'Matek 9.A')
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      'Hiba történt a jegyzetek betöltése közben.',
+    )
+    await user.click(within(panel).getByRole('button', { name: 'Újrapróbálás' }))
+    expect(await within(panel).findByText('Megjött')).toBeInTheDocument()
   })
 
   it("refuses an empty note with 'A jegyzet nem lehet üres!' and sends nothing", async () => {
