@@ -4,13 +4,25 @@
  * touch (a long press, then a drag: CDP touch events, as a finger on a tablet). Every change goes through the outbox;
  * after a reload the designer shows the same layout, and the server has it (read back over the API). axe finds no
  * serious or critical violation on Tantermek and in the open designer, in the light and the dark theme; screenshots
- * of both are attached.
+ * of both are attached. A second test makes two designer changes with the network cut, reloads offline and finds
+ * them (and the outbox badge); once the network returns each PUT reaches the server once and the server has both.
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Locator, Page, TestInfo } from '@playwright/test'
 import type { Account } from '../accounts'
-import { expectTheme, login, openApp, openScreen, setThemeViaApi, waitForShell } from '../app'
+import {
+  expectTheme,
+  goOffline,
+  goOnline,
+  login,
+  openApp,
+  openScreen,
+  setThemeViaApi,
+  waitForCachedApi,
+  waitForServiceWorkerControl,
+  waitForShell,
+} from '../app'
 import { expect, test } from '../fixtures'
 
 // Touch events reach the page only with touch support on (dnd-kit's touch sensor listens to them).
@@ -30,17 +42,38 @@ interface Classroom {
   layout: { size: [number, number]; objects: LayoutObject[] }
 }
 
-/** The teacher's classrooms as the server has them, read over the API with a session of their own. */
-async function classroomsOnServer(serverUrl: string, account: Account): Promise<Classroom[]> {
+async function sessionToken(serverUrl: string, account: Account): Promise<string> {
   const login = await fetch(`${serverUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ username: account.username, password: account.password }),
   })
-  const { Token } = (await login.json()) as { Token: string }
-  const answer = await fetch(`${serverUrl}/api/classrooms`, { headers: { Authorization: Token } })
+  expect(login.status, `login of ${account.username}`).toBe(200)
+  return ((await login.json()) as { Token: string }).Token
+}
+
+/** The teacher's classrooms as the server has them, read over the API with a session of their own. */
+async function classroomsOnServer(serverUrl: string, account: Account): Promise<Classroom[]> {
+  const token = await sessionToken(serverUrl, account)
+  const answer = await fetch(`${serverUrl}/api/classrooms`, { headers: { Authorization: token } })
   expect(answer.status).toBe(200)
   return ((await answer.json()) as { classrooms: Classroom[] }).classrooms
+}
+
+/** Creates a classroom over the API; returns its id. */
+async function classroomOnServer(serverUrl: string, account: Account, name: string, size: [number, number]) {
+  const token = await sessionToken(serverUrl, account)
+  const answer = await fetch(`${serverUrl}/api/classrooms`, {
+    method: 'POST',
+    headers: {
+      Authorization: token,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': crypto.randomUUID(),
+    },
+    body: JSON.stringify({ name, layout: { size, objects: [] } }),
+  })
+  expect(answer.status, 'POST /classrooms').toBe(201)
+  return ((await answer.json()) as { classroomId: string }).classroomId
 }
 
 const sorted = (objects: LayoutObject[]) => [...objects].sort((a, b) => a.y - b.y || a.x - b.x)
@@ -216,4 +249,66 @@ test('a teacher designs a classroom by click, keyboard and touch; the layout is 
     expect(await axeProblems(page), `axe on Tantermek (${theme})`).toEqual([])
     await screenshot(page, testInfo, `classrooms-${theme}`)
   }
+})
+
+test('designer changes made offline survive a reload and reach the server once each, in order', async ({
+  page,
+  context,
+  net,
+  account,
+  serverUrl,
+  runId,
+}) => {
+  test.setTimeout(150_000)
+  const teacher = account('classroomDesigner')
+  const name = `Offline terem ${runId}`
+  const id = await classroomOnServer(serverUrl, teacher, name, [4, 3])
+  const puts: { status: number; key: string }[] = []
+  page.on('response', (response) => {
+    const request = response.request()
+    if (request.method() === 'PUT' && new URL(request.url()).pathname === `/api/classrooms/${id}`)
+      puts.push({ status: response.status(), key: request.headers()['idempotency-key'] ?? '' })
+  })
+  const badge = page.getByRole('button', { name: /módosítás elküldésre vár$/ })
+
+  await openApp(page)
+  await waitForServiceWorkerControl(page)
+  await login(page, teacher)
+  await waitForServiceWorkerControl(page)
+  await openScreen(page, 'Tantermek', 'Tantermek')
+  await expect(page.getByRole('article', { name })).toBeVisible()
+  await waitForCachedApi(page, /^\/api\/classrooms\/?$/)
+  await waitForCachedApi(page, /^\/api\/dashboard\/?$/)
+
+  await goOffline(net, context)
+  await page.getByRole('article', { name }).getByRole('button', { name: 'Szerkesztés' }).click()
+  await cell(page, '1. sor, 1. oszlop: üres').click()
+  await designer(page).getByRole('button', { name: 'Tanári asztal' }).click()
+  await cell(page, '2. sor, 4. oszlop: üres').click()
+  await expect(designer(page).getByText('Mentésre vár')).toBeVisible()
+  await designer(page).getByRole('button', { name: 'Kész' }).click()
+  await expect(badge).toHaveAccessibleName('2 módosítás elküldésre vár')
+
+  // Offline reload: the queue and the layout come back from IndexedDB and the service worker's cache.
+  await page.reload({ waitUntil: 'domcontentloaded' })
+  await waitForShell(page)
+  await openScreen(page, 'Tantermek', 'Tantermek')
+  const card = page.getByRole('article', { name })
+  await expect(card.getByRole('img')).toHaveAccessibleName(
+    'Elrendezés: 4 × 3, 1 diák asztal, 1 tanári asztal',
+  )
+  await expect(card.getByText('Mentésre vár')).toBeVisible()
+  expect((await classroomsOnServer(serverUrl, teacher)).find((c) => c._id === id)?.layout.objects).toEqual([])
+
+  await goOnline(net, context)
+  await expect(badge).toHaveCount(0, { timeout: 30_000 })
+  await expect(card.getByText('Mentésre vár')).toHaveCount(0)
+  const room = (await classroomsOnServer(serverUrl, teacher)).find((c) => c._id === id)
+  expect(room && sorted(room.layout.objects)).toEqual([
+    { x: 0, y: 0, type: 'student' },
+    { x: 3, y: 1, type: 'teacher' },
+  ])
+  const accepted = puts.filter((put) => put.status === 200)
+  expect(accepted, 'each queued change reached the server once').toHaveLength(2)
+  expect(new Set(accepted.map((put) => put.key)).size).toBe(2)
 })

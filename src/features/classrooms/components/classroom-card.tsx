@@ -35,7 +35,7 @@ export function ClassroomCard({
         <Flex
           align="center"
           justify="center"
-          minH="150px"
+          h="172px"
           p="2"
           rounded="md"
           bg="bg.subtle"
