@@ -211,4 +211,10 @@ test('a teacher creates a group in a new classroom; a note written offline survi
     await dialog.getByRole('button', { name: 'Mégsem' }).click()
     await expect(dialog).toBeHidden()
   }
+
+  // On a phone the same screen fits its width (no horizontal scrolling).
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(panel.getByRole('button', { name: 'Törlés' })).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await screenshot(page, testInfo, 'groups-phone-dark')
 })
