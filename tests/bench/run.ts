@@ -1165,6 +1165,9 @@ async function main() {
             frames,
           },
         })
+        console.log(
+          `  (drops: ${result.drops.length}; frame p50 ${round(percentile(frames, 50))} ms; commit p95 ${round(percentile(commits, 95))} ms; frames ${frames.map((f) => Math.round(f)).join(' ')})`,
+        )
         record({
           name: 'seating drop → DOM commit p50, 4× CPU',
           value: percentile(commits, 50),

@@ -82,7 +82,10 @@ const DeskCell = memo(function DeskCell({
       onFocus={() => onFocusDesk(desk)}
       position="relative"
       minW="0"
-      minH="14"
+      h="14"
+      overflow="hidden"
+      // A move changes what one desk shows; containment keeps the relayout inside it (fixed tracks, fixed height).
+      css={{ contain: 'strict' }}
       rounded="l2"
       borderWidth="2px"
       borderStyle={occupant ? 'solid' : 'dashed'}
@@ -199,10 +202,13 @@ export const DeskGrid = memo(function DeskGrid({
         aria-describedby="seating-keyboard-hint"
         data-choosing={picked === null ? undefined : ''}
         display="grid"
-        gridTemplateColumns={`repeat(${columns}, minmax(3.5rem, 7rem))`}
+        // Track sizes never depend on the names: minimum 3.5 rem (a finger), at most 7 rem, scrolling when wider.
+        gridTemplateColumns={`repeat(${columns}, minmax(3.5rem, 1fr))`}
+        gridAutoRows="3.5rem"
         gap="4px"
-        w="max-content"
-        maxW="none"
+        w="full"
+        minW={`calc(${columns} * 3.5rem + ${columns - 1} * 4px)`}
+        maxW={`calc(${columns} * 7rem + ${columns - 1} * 4px)`}
         css={{ '&[data-choosing] [data-empty]': { borderColor: 'blue.solid', bg: 'blue.subtle' } }}
       >
         {Array.from({ length: rows }, (_, y) => (
