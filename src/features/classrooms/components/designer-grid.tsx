@@ -22,7 +22,7 @@ import {
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { ClassroomLayout, LayoutObject } from '../../../../contract/api'
 import { objectAt, positionOf } from '../../../../contract/classroom-layout'
-import { clampFocus, handleGridKey, type GridKeyState } from '../designer-keyboard'
+import { clampFocus, handleGridKey, KEY_MESSAGES, type GridKeyState } from '../designer-keyboard'
 import { cellLabel, clickCell, moveObject, type Cell, type Tool } from '../layout-edits'
 import { DeskMarker } from './desk-marker'
 
@@ -75,16 +75,18 @@ export function DesignerGrid({ layout, tool, onChange, onMovingChange, label }: 
     [focus, moving, layout, tool, onChange],
   )
 
-  const onCellClick = useCallback(
-    (cell: Cell) => {
-      setKeys((current) => ({ ...current, focus: cell, moving: null }))
-      const next = clickCell(layout, cell, tool)
-      if (next !== layout) onChange(next)
-      else if (!objectAt(layout, cell.x, cell.y))
-        setMessage('Előbb válassz eszközt: Diák asztal vagy Tanári asztal.')
-    },
-    [layout, tool, onChange],
-  )
+  // Read through a ref so that the handler keeps its identity: a click re-renders only the cells it changed.
+  const latest = useRef({ layout, tool, onChange })
+  useEffect(() => {
+    latest.current = { layout, tool, onChange }
+  })
+  const onCellClick = useCallback((cell: Cell) => {
+    const { layout, tool, onChange } = latest.current
+    setKeys((current) => ({ ...current, focus: cell, moving: null }))
+    const next = clickCell(layout, cell, tool)
+    if (next !== layout) onChange(next)
+    else if (!objectAt(layout, cell.x, cell.y)) setMessage(KEY_MESSAGES.noTool)
+  }, [])
 
   const sensors = useSensors(
     // A mouse drag starts after 6 px, a finger's after a short press: a click or a tap stays a click.

@@ -175,7 +175,7 @@ function DesignerBody({ classroom, pending, onSave, onClose, onMovingChange }: D
           </HStack>
         </Stack>
         {wouldDrop > 0 && (
-          <Text role="alert" fontSize="sm" color="fg.warning">
+          <Text role="status" fontSize="sm" color="fg.warning">
             Az új méretnél {wouldDrop} bútor kívül esik a termen, és törlődik.
           </Text>
         )}
