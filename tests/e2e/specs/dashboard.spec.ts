@@ -2,8 +2,9 @@
  * Kezdőlap (issue 8): a teacher with a group on today's weekday (created over the API, in a classroom of their own)
  * opens the app and lands on Kezdőlap: the greeting counts the group, the group shows its room and students, and
  * the 'Következő óra' card names it. An announcement an administrator posted is dismissed, stays hidden after a
- * reload (closedAlerts), while another one still shows. axe finds no serious or critical violation on the screen,
- * in the light and the dark theme.
+ * reload (closedAlerts), while another one still shows; with the network cut, a reload shows the cached group and
+ * announcement with the offline marker, the dismissed one still hidden. axe finds no serious or critical violation
+ * on the screen, in the light and the dark theme.
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -11,7 +12,18 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import type { Account } from '../accounts'
 import { USERS } from '../accounts'
-import { expectTheme, login, openApp, setThemeViaApi, waitForShell } from '../app'
+import {
+  expectTheme,
+  goOffline,
+  goOnline,
+  login,
+  offlineMarker,
+  openApp,
+  setThemeViaApi,
+  waitForCachedApi,
+  waitForServiceWorkerControl,
+  waitForShell,
+} from '../app'
 import { expect, test } from '../fixtures'
 
 const require = createRequire(import.meta.url)
@@ -83,6 +95,8 @@ async function axeProblems(page: Page, where: string): Promise<string[]> {
 
 test("Kezdőlap shows today's group with its room and students; a dismissed announcement stays hidden after a reload", async ({
   page,
+  context,
+  net,
   account,
   serverUrl,
   runId,
@@ -126,7 +140,9 @@ test("Kezdőlap shows today's group with its room and students; a dismissed anno
 
   // Kezdőlap is the teacher's first screen.
   await openApp(page)
+  await waitForServiceWorkerControl(page)
   await login(page, teacher)
+  await waitForServiceWorkerControl(page)
   await expect(page.getByRole('heading', { level: 1, name: `Szia, ${teacher.name}!` })).toBeVisible()
   await expect(page.getByText('Ma 1 csoportod van.')).toBeVisible()
   const card = page.getByRole('article', { name: groupName })
@@ -155,6 +171,20 @@ test("Kezdőlap shows today's group with its room and students; a dismissed anno
   await expect(page.getByRole('article', { name: groupName })).toBeVisible()
   await expect(page.getByText(kept)).toBeVisible()
   await expect(page.getByText(dismissed)).toHaveCount(0)
+
+  // In a dead zone: the cached groups and announcements show with the offline marker, the dismissed one stays hidden.
+  await waitForCachedApi(page, /^\/api\/groups\/instructor\/?$/)
+  await waitForCachedApi(page, /^\/api\/alerts\/?$/)
+  await waitForCachedApi(page, /^\/api\/dashboard\/?$/)
+  await goOffline(net, context)
+  await page.reload({ waitUntil: 'domcontentloaded' })
+  await waitForShell(page)
+  await expect(page.getByRole('article', { name: groupName })).toBeVisible()
+  await expect(offlineMarker(page)).toBeVisible()
+  await expect(page.getByText(kept)).toBeVisible()
+  await expect(page.getByText(dismissed)).toHaveCount(0)
+  await goOnline(net, context)
+  await expect(offlineMarker(page)).toBeHidden({ timeout: 20_000 })
 
   // Accessibility, light and dark; a screenshot of each.
   const problems: string[] = []
