@@ -128,6 +128,12 @@ async function main() {
           .click()
         const dialog = page.getByRole('dialog')
         await dialog.getByRole('grid').waitFor({ timeout: 30_000 })
+        await page.evaluate(() =>
+          Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))),
+        )
+        await page.screenshot({
+          path: join(out, `seating-${theme}-${viewport.width}x${viewport.height}-open.png`),
+        })
         // A student picked for the keyboard path, so the picked and target styles show too.
         await dialog.getByRole('button', { name: 'Kiss Réka' }).click()
         await page.evaluate(() =>

@@ -201,7 +201,10 @@ export function SeatingEditor({ group, layout, onPickingChange }: SeatingEditorP
 
   const focusDesk = useCallback((desk: string) => {
     setFocusedDesk(desk)
-    gridRef.current?.querySelector<HTMLElement>(`[data-desk="${desk}"]`)?.focus()
+    const cell = gridRef.current?.querySelector<HTMLElement>(`[data-desk="${desk}"]`)
+    // Only the grid's own scroll box follows the focus: the dialog itself must not shift.
+    cell?.focus({ preventScroll: true })
+    cell?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
   }, [])
 
   const pick = useCallback(
@@ -381,8 +384,8 @@ export function SeatingEditor({ group, layout, onPickingChange }: SeatingEditorP
           onDragCancel={() => setDragging(null)}
           accessibility={ACCESSIBILITY}
         >
-          <Flex direction={{ base: 'column', md: 'row' }} gap="4" align={{ md: 'flex-start' }} minH="0">
-            <Box w={{ base: 'full', md: '15rem' }} flex="none">
+          <Flex direction={{ base: 'column', lg: 'row' }} gap="4" align={{ lg: 'flex-start' }} minH="0">
+            <Box w={{ base: 'full', lg: '15rem' }} flex="none">
               <UnplacedPanel
                 unplaced={view.unplaced}
                 picked={picked}

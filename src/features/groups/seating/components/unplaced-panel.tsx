@@ -91,7 +91,8 @@ export function UnplacedPanel({
       borderColor={isOver ? 'blue.solid' : 'border'}
       bg={isOver ? 'blue.subtle' : 'bg.subtle'}
       minH="32"
-      maxH={{ lg: 'full' }}
+      // Above the grid (portrait), the list scrolls in a strip; beside it (landscape), it runs down the dialog.
+      maxH={{ base: '16rem', lg: 'none' }}
       overflowY="auto"
     >
       <Heading as="h3" size="sm" id="seating-unplaced">
@@ -107,7 +108,14 @@ export function UnplacedPanel({
           Minden diák leült.
         </Text>
       ) : (
-        <Flex as="ul" direction="column" gap="1.5" m="0" p="0">
+        <Box
+          as="ul"
+          display="grid"
+          gridTemplateColumns={{ base: 'repeat(auto-fill, minmax(11rem, 1fr))', lg: '1fr' }}
+          gap="1.5"
+          m="0"
+          p="0"
+        >
           {unplaced.map((member) => (
             <UnplacedStudent
               key={member.username}
@@ -116,7 +124,7 @@ export function UnplacedPanel({
               onPick={onPick}
             />
           ))}
-        </Flex>
+        </Box>
       )}
     </Flex>
   )
