@@ -3,7 +3,8 @@
  * it through the create dialog, picking students with the fuzzy picker, and finds it in the list. With the network
  * cut they write a note, reload offline and still see it waiting; once the network returns the note reaches the
  * server exactly once (read back over the API). axe finds no serious or critical violation on Csoportok (list,
- * expanded group, create dialog) in the light and the dark theme; screenshots of both are attached.
+ * expanded group, create dialog) in the light and the dark theme; screenshots of both are attached. Last, on a
+ * phone-sized viewport, the group is deleted after the confirmation and is gone from the server too.
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -217,4 +218,17 @@ test('a teacher creates a group in a new classroom; a note written offline survi
   await expect(panel.getByRole('button', { name: 'Törlés' })).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await screenshot(page, testInfo, 'groups-phone-dark')
+
+  // Deleting asks first, then the group is gone here and on the server.
+  await panel.getByRole('button', { name: 'Törlés' }).click()
+  const confirm = page.getByRole('alertdialog')
+  await expect(confirm).toContainText('Biztosan törölni szeretnéd a csoportot?')
+  await expect(confirm).toContainText('Ez a művelet visszavonhatatlan.')
+  await confirm.getByRole('button', { name: 'Törlés megerősítése' }).click()
+  await expect(page.getByText('Csoport törölve.')).toBeVisible()
+  await expect(page.getByText('Nincsenek csoportok')).toBeVisible()
+  const left = await fetch(`${serverUrl}/api/groups/instructor`, {
+    headers: { Authorization: await page.evaluate(() => localStorage.getItem('token') ?? '') },
+  })
+  expect(left.status, 'GET /groups/instructor after the delete (404 means none)').toBe(404)
 })
