@@ -296,6 +296,18 @@ describe('Kezdőlap', () => {
       await user.click(within(card).getByRole('button', { name: 'Visszavonás' }))
       expect(within(card).getByText('Délutáni csoport')).toBeInTheDocument()
     })
+
+    it('keeps the held marks of the day when the screen is opened again', async () => {
+      serve({ groups: [aGroup('a', { groupName: 'Első óra' }), aGroup('b', { groupName: 'Második óra' })] })
+      const first = renderDashboard()
+      const card = await screen.findByRole('region', { name: 'Következő óra' })
+      await first.user.click(within(card).getByRole('button', { name: 'Megtartva: Első óra' }))
+      first.unmount()
+
+      renderDashboard()
+      const again = await screen.findByRole('region', { name: 'Következő óra' })
+      expect(within(again).getByRole('button', { name: 'Megtartva: Második óra' })).toBeInTheDocument()
+    })
   })
 
   it('shows the offline marker when the data came from the cache', async () => {
