@@ -4,7 +4,7 @@
  * on a student and then on a desk works too. Every move saves the WHOLE seating through the outbox, so moves made
  * offline arrive in order and the last one wins. Beyond the spec (BraydenSCE v2): undo, random seating and printing.
  */
-import { Badge, Box, Button, Flex, HStack, Text } from '@chakra-ui/react'
+import { Box, Flex, Text } from '@chakra-ui/react'
 import {
   DndContext,
   DragOverlay,
@@ -18,7 +18,6 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core'
-import { Printer, Shuffle, Undo2 } from 'lucide-react'
 import {
   useCallback,
   useEffect,
@@ -39,6 +38,7 @@ import { outbox } from '../../../lib/outbox'
 import { useSaveSeating, useSeating } from './api/seating'
 import { DeskGrid } from './components/desk-grid'
 import { SeatingPrint } from './components/seating-print'
+import { SeatingToolbar } from './components/seating-toolbar'
 import { StudentChip } from './components/student-chip'
 import { UnplacedPanel, UNPLACED_ID } from './components/unplaced-panel'
 import { KEYBOARD_HINT, seatingAnnouncements, seatingScreenReaderInstructions } from './seating-announcements'
@@ -179,8 +179,8 @@ export function SeatingEditor({ group, layout, onPickingChange }: SeatingEditorP
   )
 
   // The latest view for the stable handlers below (memoised desks keep their props, so a move re-renders two cells).
-  const latest = useRef({ view, picked, focusedDesk, desks, commit, nameOf })
-  latest.current = { view, picked, focusedDesk, desks, commit, nameOf }
+  const latest = useRef({ view, picked, focusedDesk, desks, commit, nameOf, undo })
+  latest.current = { view, picked, focusedDesk, desks, commit, nameOf, undo }
 
   const seat = useCallback((username: string, desk: string) => {
     const { view, commit, nameOf } = latest.current
@@ -296,28 +296,38 @@ export function SeatingEditor({ group, layout, onPickingChange }: SeatingEditorP
     }
   }
 
-  function undoLast() {
+  const undoLast = useCallback(() => {
+    const { undo, commit } = latest.current
     const previous = popUndo(undo)
     if (!previous) return
     setUndo(previous.stack)
     setPicked(null)
     commit([...previous.seating], null)
     setMessage('Az utolsó lépés visszavonva.')
-  }
+  }, [])
 
-  function seatRandomly() {
+  const seatRandomly = useCallback(() => {
+    const { view, commit } = latest.current
     const next = randomSeating(layout, members, view.positions)
     setPicked(null)
     commit(next, view.positions)
     setMessage(`${next.length - view.positions.length} diák véletlenszerűen leültetve.`)
-  }
+  }, [layout, members])
 
   // 'Nyomtatás' and the browser's own print command both print the chart.
-  const print = () => {
+  const print = useCallback(() => {
     flushSync(() => setPrinting(true))
     window.print()
     setPrinting(false)
-  }
+  }, [])
+
+  const unplacePicked = useCallback(() => {
+    const { picked } = latest.current
+    if (!picked) return
+    setPicked(null)
+    unseat(picked)
+  }, [unseat])
+
   useEffect(() => {
     const before = () => flushSync(() => setPrinting(true))
     const after = () => setPrinting(false)
@@ -340,34 +350,16 @@ export function SeatingEditor({ group, layout, onPickingChange }: SeatingEditorP
       }}
     >
       <Flex direction="column" gap="3" minH="0" flex="1">
-        <Flex gap="2" wrap="wrap" align="center">
-          <Button variant="outline" onClick={undoLast} disabled={undo.length === 0}>
-            <Undo2 aria-hidden />
-            Visszavonás
-          </Button>
-          <Button
-            variant="outline"
-            onClick={seatRandomly}
-            disabled={view.unplaced.length === 0 || freeDesks === 0}
-          >
-            <Shuffle aria-hidden />
-            Véletlen ültetés
-          </Button>
-          <Button variant="outline" onClick={print}>
-            <Printer aria-hidden />
-            Nyomtatás
-          </Button>
-          <HStack gap="2" ms="auto">
-            {(save.pending.length > 0 || local !== null) && (
-              <Badge colorPalette="orange" size="lg">
-                Elküldésre vár
-              </Badge>
-            )}
-            <Text fontSize="sm" color="fg.muted">
-              {view.seats.size} / {desks.length} asztal foglalt
-            </Text>
-          </HStack>
-        </Flex>
+        <SeatingToolbar
+          canUndo={undo.length > 0}
+          canSeatRandomly={view.unplaced.length > 0 && freeDesks > 0}
+          waiting={save.pending.length > 0 || local !== null}
+          seated={view.seats.size}
+          desks={desks.length}
+          onUndo={undoLast}
+          onSeatRandomly={seatRandomly}
+          onPrint={print}
+        />
         <OfflineMarker updatedAt={query.data?.date ?? null} />
         <Text id="seating-keyboard-hint" fontSize="xs" color="fg.muted">
           {KEYBOARD_HINT}
@@ -391,11 +383,7 @@ export function SeatingEditor({ group, layout, onPickingChange }: SeatingEditorP
                 picked={picked}
                 pickedSeatedName={pickedSeated && picked ? nameOf(picked) : null}
                 onPick={pick}
-                onUnplacePicked={() => {
-                  if (!picked) return
-                  setPicked(null)
-                  unseat(picked)
-                }}
+                onUnplacePicked={unplacePicked}
               />
             </Box>
             <Box flex="1" minW="0">

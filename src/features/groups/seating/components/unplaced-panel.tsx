@@ -69,7 +69,8 @@ export interface UnplacedPanelProps {
   onUnplacePicked: () => void
 }
 
-export function UnplacedPanel({
+/** Memoised: a move on the grid that leaves the list alone does not re-render it. */
+export const UnplacedPanel = memo(function UnplacedPanel({
   unplaced,
   picked,
   pickedSeatedName,
@@ -128,4 +129,4 @@ export function UnplacedPanel({
       )}
     </Flex>
   )
-}
+})
