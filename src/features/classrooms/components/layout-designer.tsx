@@ -26,12 +26,17 @@ interface LayoutDesignerProps {
 
 export function LayoutDesigner({ classroom, pending, onSave, onClose }: LayoutDesignerProps) {
   const [moving, setMoving] = useState(false)
+  // The room stays on screen while the dialog's closing animation runs (its title names the dialog till the end).
+  const [last, setLast] = useState<Classroom | null>(classroom)
+  if (classroom !== null && classroom !== last) setLast(classroom)
+  const shown = classroom ?? last
   return (
     <Dialog.Root
       open={classroom !== null}
       onOpenChange={(details) => {
         if (!details.open) onClose()
       }}
+      onExitComplete={() => setLast(null)}
       closeOnEscape={!moving}
       size={{ base: 'full', md: 'xl' }}
       scrollBehavior="inside"
@@ -42,10 +47,10 @@ export function LayoutDesigner({ classroom, pending, onSave, onClose }: LayoutDe
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
-            {classroom && (
+            {shown && (
               <DesignerBody
-                key={classroom._id}
-                classroom={classroom}
+                key={shown._id}
+                classroom={shown}
                 pending={pending}
                 onSave={onSave}
                 onClose={onClose}
