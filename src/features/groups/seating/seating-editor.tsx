@@ -66,6 +66,9 @@ export const SEATING_MESSAGES = {
 
 const NO_POSITIONS: SeatPosition[] = []
 
+/** Spec §9: a toast closes after 5 seconds. */
+const TOAST_MS = 5000
+
 /** dnd-kit's pointer sensor for the mouse and the pen only: a finger goes to the touch sensor (long press). */
 class MouseAndPenSensor extends PointerSensor {
   static activators = [
@@ -144,6 +147,7 @@ export function SeatingEditor({ group, layout, onPickingChange }: SeatingEditorP
     [group.classroom, group.id],
   )
   const toldQueued = useRef(false)
+  const lastSavedToast = useRef(-Infinity)
 
   /** Saves `next` as the whole seating; `before` goes onto the undo stack unless this is an undo. */
   const commit = useCallback(
@@ -161,7 +165,11 @@ export function SeatingEditor({ group, layout, onPickingChange }: SeatingEditorP
           const later = outbox
             .getSnapshot()
             .items.some((other) => other.id !== item.id && JSON.stringify(other.queryKey) === key)
-          if (!later) notify.success(SEATING_MESSAGES.saved)
+          // Seating a class is many drops: while the last 'mentve' toast still shows (5 s), no second one piles up.
+          const now = Date.now()
+          if (later || now - lastSavedToast.current < TOAST_MS) return
+          lastSavedToast.current = now
+          notify.success(SEATING_MESSAGES.saved)
         },
         onRejected: () => notify.error(SEATING_MESSAGES.saveFailed),
         onDeferred: (_item, reason) => {
