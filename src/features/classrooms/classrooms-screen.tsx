@@ -161,9 +161,24 @@ export default function ClassroomsScreen() {
       </Flex>
 
       {query.data && (
-        <HStack gap="2" color="fg.muted" fontSize="sm">
-          <LayoutGrid size={16} aria-hidden />
-          <Text>{classrooms.length} terem</Text>
+        <HStack gap="4" color="fg.muted" fontSize="sm" wrap="wrap">
+          <HStack gap="2">
+            <LayoutGrid size={16} aria-hidden />
+            <Text>{classrooms.length} terem</Text>
+          </HStack>
+          {classrooms.length > 0 && (
+            // The previews' shapes in words (the designer has its own legend with icons).
+            <HStack as="ul" aria-label="Jelmagyarázat" gap="3" listStyleType="none">
+              <HStack as="li" gap="1.5">
+                <Box aria-hidden="true" boxSize="3" rounded="1px" bg="blue.solid" />
+                <Text as="span">diák asztal</Text>
+              </HStack>
+              <HStack as="li" gap="1.5">
+                <Box aria-hidden="true" boxSize="3" rounded="full" bg="orange.solid" />
+                <Text as="span">tanári asztal</Text>
+              </HStack>
+            </HStack>
+          )}
         </HStack>
       )}
 
