@@ -66,6 +66,11 @@ export const SEATING_MESSAGES = {
 
 const NO_POSITIONS: SeatPosition[] = []
 
+/** Runs `task` after the next frame is painted (a frame, then a task: the paint is not waiting for it). */
+function afterPaint(task: () => void): void {
+  requestAnimationFrame(() => setTimeout(task, 0))
+}
+
 /** Spec §9: a toast closes after 5 seconds. */
 const TOAST_MS = 5000
 
@@ -158,30 +163,34 @@ export function SeatingEditor({ group, layout, onPickingChange }: SeatingEditorP
       }
       setLocal(next)
       const settle = () => setLocal((current) => (current === next ? null : current))
-      mutate(next, {
-        onSent: (item) => {
-          toldQueued.current = false
-          // After a burst of offline moves, one toast for the last one the server confirms.
-          const later = outbox
-            .getSnapshot()
-            .items.some((other) => other.id !== item.id && JSON.stringify(other.queryKey) === key)
-          // Seating a class is many drops: while the last 'mentve' toast still shows (5 s), no second one piles up.
-          const now = Date.now()
-          if (later || now - lastSavedToast.current < TOAST_MS) return
-          lastSavedToast.current = now
-          notify.success(SEATING_MESSAGES.saved)
-        },
-        onRejected: () => notify.error(SEATING_MESSAGES.saveFailed),
-        onDeferred: (_item, reason) => {
-          if (reason === 'server') return notify.error(SEATING_MESSAGES.saveFailed)
-          if (toldQueued.current) return
-          toldQueued.current = true
-          notify.info(SEATING_MESSAGES.queued)
-        },
-      }).then(settle, () => {
-        settle()
-        notify.error(SEATING_MESSAGES.saveFailed)
-      })
+      // The grid shows the move from `local` at once; storing and sending it waits until that frame is painted,
+      // so the IndexedDB write and the outbox's re-render never delay what the finger sees. Moves keep their order.
+      afterPaint(() =>
+        mutate(next, {
+          onSent: (item) => {
+            toldQueued.current = false
+            // After a burst of offline moves, one toast for the last one the server confirms.
+            const later = outbox
+              .getSnapshot()
+              .items.some((other) => other.id !== item.id && JSON.stringify(other.queryKey) === key)
+            // Seating a class is many drops: while the last 'mentve' toast still shows (5 s), no second one piles up.
+            const now = Date.now()
+            if (later || now - lastSavedToast.current < TOAST_MS) return
+            lastSavedToast.current = now
+            notify.success(SEATING_MESSAGES.saved)
+          },
+          onRejected: () => notify.error(SEATING_MESSAGES.saveFailed),
+          onDeferred: (_item, reason) => {
+            if (reason === 'server') return notify.error(SEATING_MESSAGES.saveFailed)
+            if (toldQueued.current) return
+            toldQueued.current = true
+            notify.info(SEATING_MESSAGES.queued)
+          },
+        }).then(settle, () => {
+          settle()
+          notify.error(SEATING_MESSAGES.saveFailed)
+        }),
+      )
     },
     [mutate, key],
   )
