@@ -112,7 +112,7 @@ export const UnplacedPanel = memo(function UnplacedPanel({
         <Box
           as="ul"
           display="grid"
-          gridTemplateColumns={{ base: 'repeat(auto-fill, minmax(11rem, 1fr))', lg: '1fr' }}
+          gridTemplateColumns={{ base: 'repeat(auto-fill, minmax(11rem, 1fr))', lg: 'minmax(0, 1fr)' }}
           gap="1.5"
           m="0"
           p="0"
