@@ -252,3 +252,28 @@ export const notes = pgTable(
   },
   (t) => [index('notes_group_created_idx').on(t.groupId, t.createdAt.desc(), t.id.desc())],
 )
+
+/**
+ * Short links (spec §3, DESIGN §3): `/s/:short` redirects to `url`. Codes are `[A-Za-z0-9_-]{1,64}`, unique
+ * case-sensitively. `visits` counts redirects without storing who visited; after `expiresAt` the code answers 410.
+ */
+export const shortLinks = pgTable(
+  'short_links',
+  {
+    id: uuid('id').primaryKey(),
+    url: text('url').notNull(),
+    short: text('short').notNull(),
+    visits: integer('visits').notNull().default(0),
+    expiresAt: ts('expires_at'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('short_links_short_idx').on(t.short), index('short_links_created_idx').on(t.createdAt)],
+)
+
+/** Blocked proxy domains (spec §3, DESIGN §3): normalised host names, with an optional comment. */
+export const blockedDomains = pgTable('blocked_domains', {
+  domain: text('domain').primaryKey(),
+  comment: text('comment'),
+  createdAt: ts('created_at').notNull(),
+})

@@ -1,0 +1,2 @@
+/** Issue 9: being written. */
+export {}

@@ -1,0 +1,6 @@
+/** Fájlok (spec §2) — being built (issue 9). */
+import { ComingSoon } from '../../components/coming-soon'
+
+export default function FilesScreen() {
+  return <ComingSoon title="Fájlok" />
+}

@@ -1,0 +1,6 @@
+/** Proxy Manager (spec §2) — being built (issue 9). */
+import { ComingSoon } from '../../components/coming-soon'
+
+export default function ProxyScreen() {
+  return <ComingSoon title="Proxy Manager" />
+}
