@@ -47,4 +47,17 @@ export const MESSAGES = {
   seatingNoLayout: 'Hiányzó adatok',
   noteCreated: 'Jegyzet sikeresen létrehozva.',
   noteEmpty: 'A jegyzet nem lehet üres!',
+  linkCreated: 'Rövid URL sikeresen létrehozva.',
+  linkDeleted: 'Rövid URL sikeresen törölve.',
+  linkNotFound: 'Nem található ilyen rövid URL.',
+  linkFieldsRequired: 'Kérlek töltsd ki az összes mezőt.',
+  linkUrlInvalid: 'Érvénytelen URL formátum.',
+  linkUrlRefused: 'Csak http:// vagy https:// cím rövidíthető, felhasználónév és jelszó nélkül.',
+  linkCodeInvalid:
+    'A rövid kód csak betűt, számot, aláhúzást és kötőjelet tartalmazhat (legfeljebb 64 karaktert).',
+  linkCodeTaken: 'Ez a rövid kód már foglalt.',
+  linkExpiryInvalid: 'Érvénytelen lejárati dátum.',
+  /** The small HTML pages of GET /s/:code. */
+  linkMissingPage: 'A rövid link nem található.',
+  linkExpiredPage: 'A rövid link lejárt.',
 } as const

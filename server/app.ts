@@ -28,7 +28,9 @@ import classroomsRoutes from './routes/classrooms'
 import dashboardRoutes from './routes/dashboard'
 import groupsRoutes from './routes/groups'
 import healthRoutes from './routes/health'
+import linksRoutes from './routes/links'
 import notesRoutes from './routes/notes'
+import shortRedirectRoutes from './routes/short-redirect'
 import studentsRoutes from './routes/students'
 import workHoursRoutes from './routes/work-hours'
 import { cleanUp } from './services/housekeeping'
@@ -125,9 +127,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(classroomsRoutes)
       await api.register(groupsRoutes)
       await api.register(notesRoutes)
+      await api.register(linksRoutes)
     },
     { prefix: '/api' },
   )
+  // Short links redirect outside /api (no sign-in).
+  await app.register(shortRedirectRoutes)
 
   const every = options.housekeepingMs ?? 60 * 60 * 1000
   if (every > 0) {

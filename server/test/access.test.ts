@@ -154,6 +154,20 @@ const CASES: Case[] = [
     body: () => ({ message: 'Jegyzet', groupId: randomUUID() }),
     expected: staff(404),
   },
+  { method: 'GET', url: '/api/links', expected: staff(200) },
+  {
+    method: 'POST',
+    url: '/api/links/',
+    body: () => ({ url: 'https://example.com/', short: `k-${randomUUID()}` }),
+    expected: staff(201),
+  },
+  { method: 'DELETE', url: `/api/links/${randomUUID()}`, route: '/api/links/:id', expected: staff(404) },
+  // The redirect is outside /api and needs no sign-in: an unknown code is the same 404 page for everyone.
+  {
+    method: 'GET',
+    url: '/s/nincs-ilyen',
+    expected: { anonymous: 404, student: 404, teacher: 404, admin: 404 },
+  },
 ]
 
 const ROLES: Role[] = ['anonymous', 'student', 'teacher', 'admin']

@@ -1,0 +1,52 @@
+/** Short links (spec §7): list, create, delete — school-wide, by feature. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import {
+  CreateLinkRequest,
+  CreateLinkResponse,
+  LinkIdParams,
+  LinksResponse,
+  MessageBody,
+  withErrors,
+} from '../../../contract/api'
+import { createLink, deleteLink, linksList } from '../../services/links'
+import { runWrite } from '../../services/write'
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/links',
+    {
+      onRequest: app.requireFeatures('getAllShortUrls'),
+      schema: { response: withErrors({ 200: LinksResponse }, 401, 403, 429, 500) },
+    },
+    async () => ({ links: await linksList(app.db) }),
+  )
+
+  // The spec's path is POST /links/; the router ignores the trailing slash, so /links answers too.
+  app.post(
+    '/links/',
+    {
+      onRequest: app.requireFeatures('createShortUrl'),
+      // The service turns a schema error into the field's Hungarian message.
+      attachValidation: true,
+      schema: {
+        body: CreateLinkRequest,
+        response: withErrors({ 201: CreateLinkResponse }, 400, 401, 403, 409, 413, 415, 422, 429, 500),
+      },
+    },
+    async (request, reply) => runWrite(request, reply, createLink(request.body, request.validationError)),
+  )
+
+  app.delete(
+    '/links/:id',
+    {
+      onRequest: app.requireFeatures('deleteShortUrl'),
+      schema: {
+        params: LinkIdParams,
+        response: withErrors({ 200: MessageBody }, 400, 401, 403, 404, 429, 500),
+      },
+    },
+    async (request, reply) => runWrite(request, reply, deleteLink(request.params.id)),
+  )
+}
+
+export default routes

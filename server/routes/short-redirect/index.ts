@@ -1,0 +1,39 @@
+/**
+ * GET /s/:code (outside /api, no sign-in): 302 to the link's target with `Cache-Control: no-store` (every visit
+ * reaches the server and is counted); an unknown code is a small Hungarian 404 page, an expired one a 410 page.
+ * Nothing about the visitor is stored.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { ShortCodeParams } from '../../../contract/api'
+import { MESSAGES } from '../../../contract/messages'
+import { followLink } from '../../services/links'
+
+/** The whole page; the text is a fixed message, nothing from the request is echoed. */
+function page(message: string): string {
+  return `<!doctype html>
+<html lang="hu">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${message}</title></head>
+<body style="font-family: system-ui, sans-serif; margin: 3rem auto; max-width: 32rem; padding: 0 1rem; text-align: center">
+<h1 style="font-size: 1.5rem">${message}</h1>
+</body>
+</html>
+`
+}
+
+const MISSING = page(MESSAGES.linkMissingPage)
+const EXPIRED = page(MESSAGES.linkExpiredPage)
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/s/:code', { schema: { params: ShortCodeParams } }, async (request, reply) => {
+    const result = await followLink(app.db, request.params.code, app.now())
+    reply.header('Cache-Control', 'no-store')
+    reply.header('Referrer-Policy', 'no-referrer')
+    if (result.kind === 'redirect') return reply.redirect(result.url, 302)
+    return reply
+      .code(result.kind === 'expired' ? 410 : 404)
+      .type('text/html; charset=utf-8')
+      .send(result.kind === 'expired' ? EXPIRED : MISSING)
+  })
+}
+
+export default routes

@@ -1,0 +1,203 @@
+/**
+ * Short links (spec §4 Links, §7; DESIGN §3, §6; issue 9): list, create (refused targets, invalid codes, 409),
+ * delete (404), audit extras, and the /s/:code redirect with its visit count and 404/410 pages — on both databases.
+ */
+import { randomUUID } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { MESSAGES } from '../../contract/messages'
+import { drivers, useTestApp } from './build'
+import { auditEntries } from './queries'
+
+describe.each(drivers)('short links on %s', (driver) => {
+  const t = useTestApp(driver)
+
+  const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: token },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    })
+  const code = () => `k${randomUUID().slice(0, 8)}`
+
+  it('creates, lists newest first, deletes, each audited with urlDocId and short', async () => {
+    const teacher = await t.signedIn('teacher')
+    const first = code()
+    const second = code()
+    const a = await call(teacher.token, 'POST', '/api/links/', { url: 'https://example.com/a', short: first })
+    expect(a.statusCode, a.body).toBe(201)
+    expect(a.json()).toEqual({ code: 201, message: MESSAGES.linkCreated, id: expect.any(String) })
+    t.clock.advance(1000)
+    // Without the trailing slash too, and a URL without scheme gets https://.
+    const b = await call(teacher.token, 'POST', '/api/links', { url: 'example.org/b?x=1', short: second })
+    expect(b.statusCode, b.body).toBe(201)
+
+    const list = await call(teacher.token, 'GET', '/api/links')
+    expect(list.statusCode).toBe(200)
+    const links = list.json().links as { id: string; short: string }[]
+    const mine = links.filter((link) => link.short === first || link.short === second)
+    expect(mine).toEqual([
+      { id: b.json().id, url: 'https://example.org/b?x=1', short: second, visits: 0, expiresAt: null },
+      { id: a.json().id, url: 'https://example.com/a', short: first, visits: 0, expiresAt: null },
+    ])
+
+    const deleted = await call(teacher.token, 'DELETE', `/api/links/${a.json().id}`)
+    expect(deleted.statusCode).toBe(200)
+    expect(deleted.json()).toEqual({ code: 200, message: MESSAGES.linkDeleted })
+    const again = await call(teacher.token, 'DELETE', `/api/links/${a.json().id}`)
+    expect(again.statusCode).toBe(404)
+    expect(again.json()).toEqual({ code: 404, message: MESSAGES.linkNotFound })
+    expect((await call(teacher.token, 'DELETE', '/api/links/nem-uuid')).statusCode).toBe(404)
+
+    const extras = async (type: string) =>
+      (await auditEntries(t.handle.db, teacher.username, type)).map((entry) => entry.extras)
+    expect(await extras('createShortUrl')).toEqual([
+      { urlDocId: a.json().id, short: first },
+      { urlDocId: b.json().id, short: second },
+    ])
+    expect(await extras('deleteShortUrl')).toEqual([{ urlDocId: a.json().id, short: first }])
+  })
+
+  it('is school-wide: another teacher and an administrator see and delete the link', async () => {
+    const owner = await t.signedIn('teacher')
+    const other = await t.signedIn('teacher')
+    const admin = await t.signedIn('admin')
+    const short = code()
+    const id = (await call(owner.token, 'POST', '/api/links/', { url: 'https://example.com', short })).json()
+      .id
+    for (const caller of [other, admin]) {
+      const shorts = (await call(caller.token, 'GET', '/api/links'))
+        .json()
+        .links.map((l: { id: string }) => l.id)
+      expect(shorts).toContain(id)
+    }
+    expect((await call(other.token, 'DELETE', `/api/links/${id}`)).statusCode).toBe(200)
+  })
+
+  it.each([
+    ['javascript:alert(1)', MESSAGES.linkUrlRefused],
+    ['JavaScript:alert(1)', MESSAGES.linkUrlRefused],
+    ['data:text/html,<b>x</b>', MESSAGES.linkUrlRefused],
+    ['file:///etc/passwd', MESSAGES.linkUrlRefused],
+    ['ftp://example.com/x', MESSAGES.linkUrlRefused],
+    ['https://user:pass@example.com/', MESSAGES.linkUrlRefused],
+    ['https://user@example.com/', MESSAGES.linkUrlRefused],
+    ['http://:pass@example.com/', MESSAGES.linkUrlRefused],
+    ['https://', MESSAGES.linkUrlInvalid],
+    ['http://exa mple.com', MESSAGES.linkUrlInvalid],
+    ['   ', MESSAGES.linkUrlInvalid],
+    ['', MESSAGES.linkFieldsRequired],
+  ])('refuses the target %j with a Hungarian 400', async (url, message) => {
+    const teacher = await t.signedIn('teacher')
+    const res = await call(teacher.token, 'POST', '/api/links/', { url, short: code() })
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.json()).toEqual({ code: 400, message })
+  })
+
+  it.each(['', 'ékezet', 'a b', 'a/b', 'a.b', '%41', 'x'.repeat(65), '<script>'])(
+    'refuses the code %j with a Hungarian 400',
+    async (short) => {
+      const teacher = await t.signedIn('teacher')
+      const res = await call(teacher.token, 'POST', '/api/links/', { url: 'https://example.com', short })
+      expect(res.statusCode, res.body).toBe(400)
+      expect(res.json().message).toBe(short === '' ? MESSAGES.linkFieldsRequired : MESSAGES.linkCodeInvalid)
+    },
+  )
+
+  it('accepts every allowed code character and 64 characters', async () => {
+    const teacher = await t.signedIn('teacher')
+    for (const short of [`Az_09-${randomUUID().slice(0, 6)}`, 'y'.repeat(64)]) {
+      const res = await call(teacher.token, 'POST', '/api/links/', { url: 'http://example.com', short })
+      expect(res.statusCode, res.body).toBe(201)
+    }
+  })
+
+  it('answers 409 in Hungarian for a taken code (case-sensitive) and keeps the first link', async () => {
+    const teacher = await t.signedIn('teacher')
+    const short = code()
+    expect(
+      (await call(teacher.token, 'POST', '/api/links/', { url: 'https://a.example', short })).statusCode,
+    ).toBe(201)
+    const taken = await call(teacher.token, 'POST', '/api/links/', { url: 'https://b.example', short })
+    expect(taken.statusCode).toBe(409)
+    expect(taken.json()).toEqual({ code: 409, message: MESSAGES.linkCodeTaken })
+    const upper = await call(teacher.token, 'POST', '/api/links/', {
+      url: 'https://c.example',
+      short: short.toUpperCase(),
+    })
+    expect(upper.statusCode).toBe(201)
+    const res = await t.app.inject({ url: `/s/${short}` })
+    expect(res.headers.location).toBe('https://a.example')
+    expect(await auditEntries(t.handle.db, teacher.username, 'createShortUrl')).toHaveLength(2)
+  })
+
+  it('refuses unknown fields and a bad expiry date', async () => {
+    const teacher = await t.signedIn('teacher')
+    const extra = await call(teacher.token, 'POST', '/api/links/', {
+      url: 'https://e.x',
+      short: code(),
+      x: 1,
+    })
+    expect(extra.statusCode).toBe(400)
+    const bad = await call(teacher.token, 'POST', '/api/links/', {
+      url: 'https://e.x',
+      short: code(),
+      expiresAt: 'holnap',
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toEqual({ code: 400, message: MESSAGES.linkExpiryInvalid })
+  })
+
+  it('redirects /s/:code with 302 and no-store, counts each visit, stores no visitor', async () => {
+    const teacher = await t.signedIn('teacher')
+    const short = code()
+    const target = 'https://example.com/hosszú/út?q=1'
+    await call(teacher.token, 'POST', '/api/links/', { url: target, short })
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({ url: `/s/${short}`, headers: { 'user-agent': 'x', cookie: 'a=b' } })
+      expect(res.statusCode).toBe(302)
+      expect(res.headers['cache-control']).toBe('no-store')
+      expect(res.headers.location).toBe(target)
+    }
+    // Concurrent visits are each counted (one atomic UPDATE … RETURNING).
+    await Promise.all(Array.from({ length: 5 }, () => t.app.inject({ url: `/s/${short}` })))
+    const link = (await call(teacher.token, 'GET', '/api/links'))
+      .json()
+      .links.find((l: { short: string }) => l.short === short)
+    expect(link.visits).toBe(8)
+    // Visiting writes no audit entry and no other row about the visitor.
+    expect(await auditEntries(t.handle.db, teacher.username, 'createShortUrl')).toHaveLength(1)
+  })
+
+  it('answers an unknown or malformed code with the Hungarian 404 page', async () => {
+    for (const url of ['/s/nincs-ilyen-kod', '/s/%3Cscript%3E', `/s/${'z'.repeat(65)}`]) {
+      const res = await t.app.inject({ url })
+      expect(res.statusCode, url).toBe(404)
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(res.headers['cache-control']).toBe('no-store')
+      expect(res.body).toContain(MESSAGES.linkMissingPage)
+      expect(res.body).not.toContain('script>')
+    }
+  })
+
+  it('answers an expired link with the Hungarian 410 page and does not count it', async () => {
+    const teacher = await t.signedIn('teacher')
+    const short = code()
+    const expiresAt = new Date(t.clock.now().getTime() + 60_000).toISOString()
+    const created = await call(teacher.token, 'POST', '/api/links/', {
+      url: 'https://e.example',
+      short,
+      expiresAt,
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    expect((await t.app.inject({ url: `/s/${short}` })).statusCode).toBe(302)
+    t.clock.advance(120_000)
+    const res = await t.app.inject({ url: `/s/${short}` })
+    expect(res.statusCode).toBe(410)
+    expect(res.body).toContain(MESSAGES.linkExpiredPage)
+    const link = (await call(teacher.token, 'GET', '/api/links'))
+      .json()
+      .links.find((l: { short: string }) => l.short === short)
+    expect(link).toMatchObject({ visits: 1, expiresAt })
+  })
+})

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { fullShortLink, linkCount, shortLinkPrefix } from './short-link'
+
+describe('short link helpers', () => {
+  it('joins base and code with exactly one slash', () => {
+    expect(fullShortLink('https://s.pelda.hu', 'abc')).toBe('https://s.pelda.hu/abc')
+    expect(fullShortLink('http://localhost:3000/s/', 'a_b-1')).toBe('http://localhost:3000/s/a_b-1')
+  })
+  it('shows the host without its scheme as the prefix', () => {
+    expect(shortLinkPrefix('https://s.pelda.hu')).toBe('s.pelda.hu/')
+    expect(shortLinkPrefix('http://localhost:3000/s/')).toBe('localhost:3000/s/')
+    expect(shortLinkPrefix('/s/')).toBe('/s/')
+  })
+  it('counts links', () => {
+    expect(linkCount(0)).toBe('0 rövid URL')
+    expect(linkCount(12)).toBe('12 rövid URL')
+  })
+})

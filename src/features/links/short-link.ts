@@ -1,0 +1,17 @@
+/** The full short link and the host shown before the code field (spec §4 Links, §7 "Copy action"). */
+
+/** `<base><code>`: the base from GET /dashboard (`config.shortLinkBase`), with one slash between. */
+export function fullShortLink(base: string, code: string): string {
+  return base.endsWith('/') ? `${base}${code}` : `${base}/${code}`
+}
+
+/** The base without its scheme, ending in '/': 'https://s.pelda.hu' → 's.pelda.hu/'. */
+export function shortLinkPrefix(base: string): string {
+  const bare = base.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+  return bare.endsWith('/') ? bare : `${bare}/`
+}
+
+/** '12 rövid URL'. */
+export function linkCount(count: number): string {
+  return `${count} rövid URL`
+}
