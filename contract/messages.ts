@@ -60,4 +60,8 @@ export const MESSAGES = {
   /** The small HTML pages of GET /s/:code. */
   linkMissingPage: 'A rövid link nem található.',
   linkExpiredPage: 'A rövid link lejárt.',
+  domainAdded: 'Domain sikeresen hozzáadva a tiltólistához.',
+  domainDeleted: 'Domain sikeresen eltávolítva a tiltólistáról.',
+  domainDuplicate: 'Ez a domain már szerepel a tiltólistán.',
+  domainNotFound: 'Ez a domain nem szerepel a tiltólistán.',
 } as const

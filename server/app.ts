@@ -30,6 +30,7 @@ import groupsRoutes from './routes/groups'
 import healthRoutes from './routes/health'
 import linksRoutes from './routes/links'
 import notesRoutes from './routes/notes'
+import proxyRoutes from './routes/proxy'
 import shortRedirectRoutes from './routes/short-redirect'
 import studentsRoutes from './routes/students'
 import workHoursRoutes from './routes/work-hours'
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(classroomsRoutes)
       await api.register(groupsRoutes)
       await api.register(notesRoutes)
+      await api.register(proxyRoutes)
       await api.register(linksRoutes)
     },
     { prefix: '/api' },

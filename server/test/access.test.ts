@@ -154,6 +154,26 @@ const CASES: Case[] = [
     body: () => ({ message: 'Jegyzet', groupId: randomUUID() }),
     expected: staff(404),
   },
+  // Proxy Manager: teachers read, administrators write (an unknown domain is a 404 with the list).
+  { method: 'GET', url: '/api/proxy/block', expected: staff(200) },
+  {
+    method: 'POST',
+    url: '/api/proxy/block',
+    body: () => ({ domain: `${randomUUID()}.hu` }),
+    expected: { anonymous: 401, student: 403, teacher: 403, admin: 201 },
+  },
+  {
+    method: 'DELETE',
+    url: '/api/proxy/block',
+    body: () => ({ domain: `${randomUUID()}.hu` }),
+    expected: { anonymous: 401, student: 403, teacher: 403, admin: 404 },
+  },
+  // The Squid feed: a proxy's cron job has no session.
+  {
+    method: 'GET',
+    url: '/api/proxy/block.txt',
+    expected: { anonymous: 200, student: 200, teacher: 200, admin: 200 },
+  },
   { method: 'GET', url: '/api/links', expected: staff(200) },
   {
     method: 'POST',

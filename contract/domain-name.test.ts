@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import { blockedDomainsCsv, csvCell, DOMAIN_MESSAGES, normaliseDomain, squidDstdomain } from './domain-name'
+
+const { required, invalid, ipAddress } = DOMAIN_MESSAGES
+
+const TABLE: [string, { domain: string } | { error: string }][] = [
+  ['pelda.hu', { domain: 'pelda.hu' }],
+  ['  Pelda.HU  ', { domain: 'pelda.hu' }],
+  ['HTTP://Example.COM:8080/path', { domain: 'example.com' }],
+  ['https://user:pass@www.example.com/a?b=c#d', { domain: 'www.example.com' }],
+  ['example.com:443', { domain: 'example.com' }],
+  ['//cdn.example.org/x.js', { domain: 'cdn.example.org' }],
+  ['*.pelda.hu', { domain: 'pelda.hu' }],
+  ['.pelda.hu', { domain: 'pelda.hu' }],
+  ['pelda.hu.', { domain: 'pelda.hu' }],
+  ['example.com?q=1', { domain: 'example.com' }],
+  ['árvíztűrő.hu', { domain: 'xn--rvztr-wqa0gx3bwi.hu' }],
+  ['HTTPS://Bücher.DE/kosár', { domain: 'xn--bcher-kva.de' }],
+  ['a-b.c-d.example', { domain: 'a-b.c-d.example' }],
+  ['xn--bcher-kva.de', { domain: 'xn--bcher-kva.de' }],
+  ['', { error: required }],
+  ['   ', { error: required }],
+  ['localhost', { error: invalid }],
+  ['-bad.hu', { error: invalid }],
+  ['bad-.hu', { error: invalid }],
+  ['under_score.hu', { error: invalid }],
+  ['two words.hu', { error: invalid }],
+  ['pelda..hu', { error: invalid }],
+  ['example.123', { error: invalid }],
+  [`${'a'.repeat(64)}.hu`, { error: invalid }],
+  [`${'a'.repeat(63)}.hu`, { domain: `${'a'.repeat(63)}.hu` }],
+  [`${Array.from({ length: 64 }, () => 'abc').join('.')}`, { error: invalid }],
+  ['192.168.1.1', { error: ipAddress }],
+  ['http://10.0.0.1:3128/', { error: ipAddress }],
+  ['[::1]', { error: ipAddress }],
+  ['http://', { error: invalid }],
+  ['*.', { error: invalid }],
+  ['a:b:c', { error: invalid }],
+  ['%2e%2e.hu', { error: invalid }],
+  ['=cmd|calc', { error: invalid }],
+]
+
+describe('normaliseDomain', () => {
+  it.each(TABLE)('%j → %j', (input, expected) => {
+    expect(normaliseDomain(input)).toEqual(expected)
+  })
+
+  it('has at least 20 rows', () => {
+    expect(TABLE.length).toBeGreaterThanOrEqual(20)
+  })
+
+  it('accepts 253 characters and refuses 254', () => {
+    // Labels are at most 63: build a 253-long name of 63-long labels.
+    const long = ['a'.repeat(63), 'b'.repeat(63), 'c'.repeat(63), 'd'.repeat(61)].join('.')
+    expect(long.length).toBe(253)
+    expect(normaliseDomain(long)).toEqual({ domain: long })
+    expect(normaliseDomain(`${long}x`).error).toBe(invalid)
+  })
+})
+
+describe('blockedDomainsCsv', () => {
+  it('writes one domain a line', () => {
+    expect(blockedDomainsCsv(['a.hu', 'b.hu'])).toBe('a.hu\nb.hu\n')
+    expect(blockedDomainsCsv([])).toBe('')
+  })
+
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+a', "'+a"],
+    ['-a', "'-a"],
+    ['@a', "'@a"],
+    ['\ta', "'\ta"],
+    ['\ra', `"'\ra"`],
+    ['a,b', '"a,b"'],
+    ['x"y', '"x""y"'],
+    ['pelda.hu', 'pelda.hu'],
+  ])('guards %j as %j', (value, cell) => {
+    expect(csvCell(value)).toBe(cell)
+  })
+})
+
+describe('squidDstdomain', () => {
+  it('writes one .domain a line', () => {
+    expect(squidDstdomain(['a.hu', 'b.hu'])).toBe('.a.hu\n.b.hu\n')
+  })
+})
