@@ -1,6 +1,105 @@
-/** Linkrövidítő (spec §2) — being built (issue 9). */
-import { ComingSoon } from '../../components/coming-soon'
+/**
+ * Linkrövidítő (spec §2, §4 Links, §5, §8): create, list, copy and delete short links; each shows its visit count.
+ * Default export: the shell loads this screen lazily.
+ */
+import { Badge, Box, Flex, Heading, Text } from '@chakra-ui/react'
+import { Link2 } from 'lucide-react'
+import { useCallback, useState } from 'react'
+import type { ShortLink } from '../../../contract/api'
+import { useDashboard } from '../../api/get-dashboard'
+import { ListState, type ListWords } from '../../components/list-state'
+import { notify } from '../../lib/notify'
+import { linkErrorMessage, useCreateLink, useDeleteLink, useLinks } from './api/links'
+import { CreateLinkForm } from './components/create-link-form'
+import { DeleteLinkDialog } from './components/delete-link-dialog'
+import { LinksTable } from './components/links-table'
+import { fullShortLink, linkCount, shortLinkPrefix } from './short-link'
+
+const NO_LINKS: ShortLink[] = []
 
 export default function LinksScreen() {
-  return <ComingSoon title="Linkrövidítő" />
+  const links = useLinks()
+  const list = links.data ?? NO_LINKS
+  const base = useDashboard().data?.config.shortLinkBase ?? '/s/'
+
+  const create = useCreateLink()
+  const { mutateAsync: createAsync } = create
+  const onCreate = useCallback(
+    async (values: { url: string; short: string }) => {
+      try {
+        await createAsync(values)
+      } catch (error) {
+        notify.error(linkErrorMessage(error, 'Hiba történt a létrehozás során.'))
+        throw error
+      }
+      notify.success('Rövid URL sikeresen létrehozva.')
+    },
+    [createAsync],
+  )
+
+  // The link asked about in the confirmation; cleared on cancel, success or failure (spec §4).
+  const [deleting, setDeleting] = useState<ShortLink | null>(null)
+  const remove = useDeleteLink()
+  const confirmDelete = () => {
+    if (!deleting) return
+    remove.mutate(deleting.id, {
+      onSuccess: () => notify.success('Rövid URL sikeresen törölve.'),
+      onError: (error) => notify.error(linkErrorMessage(error, 'Hiba történt a törlés során.')),
+      onSettled: () => setDeleting(null),
+    })
+  }
+
+  const onCopy = useCallback(
+    (link: ShortLink) => {
+      const text = fullShortLink(base, link.short)
+      Promise.resolve()
+        .then(() => navigator.clipboard.writeText(text))
+        .then(
+          () => notify.success('URL kimásolva a vágólapra!'),
+          () => notify.error('Hiba történt a másolás során.'),
+        )
+    },
+    [base],
+  )
+  const onDelete = useCallback((link: ShortLink) => setDeleting(link), [])
+
+  return (
+    <Flex direction="column" h="full" minH="0" gap="4" p={{ base: '4', md: '6' }}>
+      <Flex as="header" gap="3" align="flex-start" justify="space-between" wrap="wrap">
+        <Box>
+          <Heading as="h1" size="2xl">
+            Linkrövidítő
+          </Heading>
+          <Text color="fg.muted" mt="1">
+            Hozz létre és kezelj rövid URL-eket
+          </Text>
+        </Box>
+        {links.data && (
+          <Badge size="lg" variant="subtle" colorPalette="blue" aria-live="polite">
+            <Link2 size={14} aria-hidden />
+            {linkCount(list.length)}
+          </Badge>
+        )}
+      </Flex>
+
+      <CreateLinkForm prefix={shortLinkPrefix(base)} submitting={create.isPending} onCreate={onCreate} />
+
+      <ListState query={links} count={list.length} words={WORDS} emptyIcon={<Link2 aria-hidden />}>
+        <LinksTable links={list} base={base} onCopy={onCopy} onDelete={onDelete} />
+      </ListState>
+
+      <DeleteLinkDialog
+        open={deleting !== null}
+        deleting={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      />
+    </Flex>
+  )
+}
+
+const WORDS: ListWords = {
+  loading: 'URL-ek betöltése...',
+  error: 'Hiba történt az URL-ek betöltése közben.',
+  empty: { title: 'Nincsenek rövid URL-ek', description: 'Hozz létre új rövid URL-t a kezdéshez.' },
 }

@@ -1,0 +1,83 @@
+/**
+ * 'Új rövid URL létrehozása' (spec §4 Links, §5): 'Eredeti URL' and 'Rövid kód' (the short-link host as prefix),
+ * both required, the URL must parse (https:// assumed when it does not start with 'http'). The URL is sent as typed,
+ * the code without checks (the server answers a bad one in Hungarian). Success clears both fields and puts the
+ * cursor back in the URL field for the next link.
+ */
+import { Type } from '@sinclair/typebox'
+import { Box, Button, Flex, Heading, Input, InputGroup } from '@chakra-ui/react'
+import { Link2 } from 'lucide-react'
+import { useRef } from 'react'
+import { parsesAsLinkUrl } from '../../../../contract/api/links'
+import { FormField, useSchemaForm } from '../../../components/form'
+
+const REQUIRED = 'Kérlek töltsd ki az összes mezőt.'
+
+const LinkForm = Type.Object({ url: Type.String({ minLength: 1 }), short: Type.String({ minLength: 1 }) })
+
+export interface CreateLinkFormProps {
+  /** The short-link host as shown before the code ('s.pelda.hu/'). */
+  prefix: string
+  submitting: boolean
+  /** Resolves when the link is created (the form then clears); rejects after the screen told the user. */
+  onCreate: (values: { url: string; short: string }) => Promise<void>
+}
+
+export function CreateLinkForm({ prefix, submitting, onCreate }: CreateLinkFormProps) {
+  const { register, handleSubmit, reset, formState } = useSchemaForm(LinkForm, {
+    defaultValues: { url: '', short: '' },
+    messages: { url: REQUIRED, short: REQUIRED },
+    check: ({ url }) => ({ url: parsesAsLinkUrl(url) ? undefined : 'Érvénytelen URL formátum.' }),
+  })
+
+  const urlInput = useRef<HTMLInputElement | null>(null)
+  const urlField = register('url')
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onCreate(values)
+    } catch {
+      return
+    }
+    reset({ url: '', short: '' })
+    urlInput.current?.focus()
+  })
+
+  return (
+    <Box asChild borderWidth="1px" rounded="lg" p="4">
+      <form aria-labelledby="links-create-title" noValidate onSubmit={(event) => void submit(event)}>
+        <Heading as="h2" size="md" id="links-create-title" mb="3">
+          Új rövid URL létrehozása
+        </Heading>
+        <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-start' }}>
+          <Box flex="3" minW="0">
+            <FormField label="Eredeti URL" error={formState.errors.url}>
+              <Input
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                placeholder="https://www.pelda.hu/nagyon/hosszu/oldal"
+                {...urlField}
+                ref={(element) => {
+                  urlField.ref(element)
+                  urlInput.current = element
+                }}
+              />
+            </FormField>
+          </Box>
+          <Box flex="2" minW="0">
+            <FormField label="Rövid kód" error={formState.errors.short}>
+              <InputGroup startAddon={prefix}>
+                <Input autoComplete="off" spellCheck={false} placeholder="rovid-kod" {...register('short')} />
+              </InputGroup>
+            </FormField>
+          </Box>
+          <Button type="submit" colorPalette="blue" disabled={submitting} mt={{ md: '6' }} flexShrink="0">
+            <Link2 aria-hidden />
+            Létrehozás
+          </Button>
+        </Flex>
+      </form>
+    </Box>
+  )
+}

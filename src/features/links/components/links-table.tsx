@@ -1,0 +1,122 @@
+/**
+ * The links table: the shared VirtualTable (thousands of links, DOM rows bounded) with Eredeti URL, Rövid URL, the
+ * visit count and Műveletek ('Másolás', 'Törlés'). Cells are plain elements styled by one stylesheet.
+ */
+import { memo, useMemo } from 'react'
+import type { ShortLink } from '../../../../contract/api'
+import { touchTarget } from '../../../lib/touch-target'
+import { VirtualTable, type VirtualColumn } from '../../../components/virtual-table'
+import { fullShortLink } from '../short-link'
+
+const ROW_HEIGHT = { wide: 56, compact: 64 }
+const linkId = (link: ShortLink) => link.id
+const visitCount = new Intl.NumberFormat('hu-HU')
+
+export interface LinksTableProps {
+  links: readonly ShortLink[]
+  base: string
+  onCopy: (link: ShortLink) => void
+  onDelete: (link: ShortLink) => void
+}
+
+export const LinksTable = memo(function LinksTable({ links, base, onCopy, onDelete }: LinksTableProps) {
+  const columns = useMemo<VirtualColumn<ShortLink>[]>(
+    () => [
+      {
+        id: 'url',
+        header: 'Eredeti URL',
+        width: 'minmax(0, 3fr)',
+        compactWidth: 'minmax(0, 1fr)',
+        cell: (link) => (
+          <a className="ln-url" href={link.url} target="_blank" rel="noopener noreferrer" title={link.url}>
+            {link.url}
+          </a>
+        ),
+      },
+      {
+        id: 'short',
+        header: 'Rövid URL',
+        width: 'minmax(0, 2fr)',
+        compactWidth: null,
+        cell: (link) => <span className="ln-short">{fullShortLink(base, link.short)}</span>,
+      },
+      {
+        id: 'visits',
+        header: 'Látogatások',
+        width: '7rem',
+        compactWidth: null,
+        align: 'end',
+        cell: (link) => visitCount.format(link.visits),
+      },
+      {
+        id: 'actions',
+        header: 'Műveletek',
+        width: '13rem',
+        compactWidth: 'auto',
+        align: 'end',
+        cell: (link) => (
+          <span className="ln-actions">
+            <button
+              type="button"
+              className="ln-action"
+              aria-label={`Másolás: ${link.short}`}
+              onClick={() => onCopy(link)}
+            >
+              Másolás
+            </button>
+            <button
+              type="button"
+              className="ln-action ln-delete"
+              aria-label={`Törlés: ${link.short}`}
+              onClick={() => onDelete(link)}
+            >
+              Törlés
+            </button>
+          </span>
+        ),
+      },
+    ],
+    [base, onCopy, onDelete],
+  )
+
+  return (
+    <VirtualTable
+      label="Rövid URL-ek"
+      regionLabel="Rövid URL-ek listája"
+      columns={columns}
+      rows={links}
+      getKey={linkId}
+      rowHeight={ROW_HEIGHT}
+      css={rowCss}
+    />
+  )
+})
+
+const rowCss = {
+  '& .ln-url, & .ln-short': {
+    display: 'block',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
+  '& .ln-url': { color: 'fg', textDecoration: 'underline', textDecorationColor: 'border' },
+  '& .ln-short': { color: 'fg.muted', fontFamily: 'mono', fontSize: 'xs' },
+  '& .ln-actions': { display: 'inline-flex', gap: '2', justifyContent: 'flex-end' },
+  '& .ln-action': {
+    minHeight: '9',
+    paddingInline: '3',
+    rounded: 'md',
+    borderWidth: '1px',
+    borderColor: 'border',
+    bg: 'bg',
+    color: 'fg',
+    fontSize: 'sm',
+    fontWeight: 'medium',
+    cursor: 'pointer',
+    touchAction: 'manipulation',
+    _hover: { bg: 'bg.muted' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '2px' },
+    ...touchTarget,
+  },
+  '& .ln-delete': { color: 'fg.error' },
+} as const
