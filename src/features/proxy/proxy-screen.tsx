@@ -1,6 +1,157 @@
-/** Proxy Manager (spec §2) — being built (issue 9). */
-import { ComingSoon } from '../../components/coming-soon'
+/**
+ * Proxy kezelés (spec "Proxy kezelés", §4 Blocked domains, §5, §8): the count, the add form, fuzzy search, the
+ * virtualised list with a confirmed delete a row, and the CSV export. Writes are online (writeMutation); after
+ * each the list is replaced by the server's. Default export: the shell loads this screen lazily.
+ */
+import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react'
+import { Download, ShieldBan } from 'lucide-react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { blockedDomainsCsv } from '../../../contract/domain-name'
+import { dayInZone, isFeatureEnabled } from '../../../contract/features'
+import { TIMING } from '../../../contract/limits'
+import { MESSAGES } from '../../../contract/messages'
+import { useDashboard } from '../../api/get-dashboard'
+import { ListState, type ListWords } from '../../components/list-state'
+import { ListToolbar } from '../../components/list-toolbar'
+import { OfflineMarker } from '../../components/offline-marker'
+import { notify } from '../../lib/notify'
+import { touchTarget } from '../../lib/touch-target'
+import { useDebouncedValue } from '../../lib/use-debounced-value'
+import { whenIdle } from '../../lib/when-idle'
+import {
+  addErrorMessage,
+  deleteErrorMessage,
+  refusalReason,
+  useAddBlockedDomain,
+  useBlockedDomains,
+  useDeleteBlockedDomain,
+} from './api/blocked-domains'
+import { AddDomainFormView } from './components/add-domain-form'
+import { DeleteDomainDialog } from './components/delete-domain-dialog'
+import { DomainsTable } from './components/domains-table'
+import { createDomainSearch } from './domain-search'
+import { downloadText } from './download-text'
+
+const NO_DOMAINS: string[] = []
+
+/** Whether the signed-in user may add / delete (the dashboard's features, the evaluation the menu uses). */
+function useProxyWrites(): { canAdd: boolean; canDelete: boolean } {
+  const features = useDashboard().data?.features
+  const today = dayInZone(new Date())
+  return {
+    canAdd: features ? isFeatureEnabled(features, 'addProxyDomain', today) : false,
+    canDelete: features ? isFeatureEnabled(features, 'deleteProxyDomain', today) : false,
+  }
+}
 
 export default function ProxyScreen() {
-  return <ComingSoon title="Proxy Manager" />
+  const query = useBlockedDomains()
+  const list = query.data?.blockedDomains ?? NO_DOMAINS
+  const { canAdd, canDelete } = useProxyWrites()
+
+  const [term, setTerm] = useState('')
+  const settledTerm = useDebouncedValue(term, TIMING.searchDebounceMs)
+  const searching = settledTerm.trim() !== ''
+  const search = useMemo(() => createDomainSearch(list), [list])
+  const results = useMemo(() => search.search(settledTerm), [search, settledTerm])
+  useEffect(() => whenIdle(() => search.prepare()), [search])
+
+  const add = useAddBlockedDomain()
+  const [refusal, setRefusal] = useState<string | null>(null)
+  const { mutateAsync: addAsync } = add
+  const onAdd = useCallback(
+    async (domain: string) => {
+      setRefusal(null)
+      try {
+        await addAsync(domain)
+      } catch (error) {
+        notify.error(addErrorMessage(error))
+        setRefusal(refusalReason(error))
+        return false
+      }
+      notify.success(MESSAGES.domainAdded)
+      return true
+    },
+    [addAsync],
+  )
+
+  const remove = useDeleteBlockedDomain()
+  const [confirming, setConfirming] = useState<string | null>(null)
+  const { mutate: removeDomain } = remove
+  const confirmDelete = useCallback(
+    (domain: string) =>
+      removeDomain(domain, {
+        onSuccess: () => notify.success(MESSAGES.domainDeleted),
+        onError: (error) => notify.error(deleteErrorMessage(error)),
+        onSettled: () => setConfirming(null),
+      }),
+    [removeDomain],
+  )
+  const askDelete = useCallback((domain: string) => setConfirming(domain), [])
+
+  const exportCsv = () => downloadText('blocked_domains.csv', blockedDomainsCsv(list))
+
+  return (
+    <Flex direction="column" h="full" minH="0" gap="4" p={{ base: '4', md: '6' }}>
+      <Box as="header">
+        <Heading as="h1" size="2xl">
+          Proxy kezelés
+        </Heading>
+        <Text color="fg.muted" mt="1">
+          A proxy által tiltott domainek listája.
+        </Text>
+      </Box>
+
+      {canAdd && <AddDomainFormView adding={add.isPending} refusal={refusal} onAdd={onAdd} />}
+
+      <Flex gap="3" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
+        <Box flex="1">
+          <ListToolbar
+            search={{
+              label: 'Keresés a blokkolt domainek között',
+              placeholder: 'Keresés domain alapján...',
+              value: term,
+              onChange: setTerm,
+            }}
+            count={query.data ? domainCount(list.length, searching ? results.length : null) : null}
+            countIcon={<ShieldBan size={16} aria-hidden />}
+          />
+        </Box>
+        <Button variant="outline" onClick={exportCsv} disabled={!query.data} css={touchTarget}>
+          <Download aria-hidden /> Exportálás CSV-be
+        </Button>
+      </Flex>
+
+      <OfflineMarker updatedAt={query.data?.date ?? null} />
+
+      <ListState
+        query={query}
+        count={results.length}
+        searching={searching}
+        words={WORDS}
+        emptyIcon={<ShieldBan aria-hidden />}
+      >
+        <DomainsTable domains={results} onDelete={canDelete ? askDelete : null} />
+      </ListState>
+
+      <DeleteDomainDialog
+        domain={confirming}
+        deleting={remove.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={confirmDelete}
+      />
+    </Flex>
+  )
+}
+
+const WORDS: ListWords = {
+  loading: 'Blokkolt domainek betöltése...',
+  error: 'Hiba történt a blokkolt domainek lekérdezése közben.',
+  empty: { title: 'Nincsenek blokkolt domainek', description: 'Még egyetlen domain sincs a tiltólistán.' },
+  noMatch: { title: 'Nincs találat', description: 'Nem található domain a megadott keresési feltételekkel.' },
+}
+
+/** '42 blokkolt domain', or '3 találat / 42 blokkolt domain' while searching. */
+function domainCount(total: number, matches: number | null): string {
+  return matches === null ? `${total} blokkolt domain` : `${matches} találat / ${total} blokkolt domain`
 }

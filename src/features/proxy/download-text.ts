@@ -1,0 +1,13 @@
+/** Saves text as a file through a temporary object URL and a link click (no server round trip). */
+export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.rel = 'noopener'
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // After the click has handed the URL to the download.
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}
