@@ -64,4 +64,11 @@ export const MESSAGES = {
   domainDeleted: 'Domain sikeresen eltávolítva a tiltólistáról.',
   domainDuplicate: 'Ez a domain már szerepel a tiltólistán.',
   domainNotFound: 'Ez a domain nem szerepel a tiltólistán.',
+  /** Files (issue 9): refused or missing paths under FILES_ROOT. */
+  filePathInvalid: 'Érvénytelen elérési út.',
+  fileNotFound: 'A fájl nem található.',
+  folderNotFound: 'A mappa nem található.',
+  fileRangeInvalid: 'A kért tartomány nem szolgálható ki.',
+  filesLoadFailed: 'Hiba történt a fájlok betöltése közben.',
+  fileDownloadFailed: 'Hiba történt a fájl letöltése közben.',
 } as const

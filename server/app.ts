@@ -26,6 +26,7 @@ import alertsRoutes from './routes/alerts'
 import authRoutes from './routes/auth'
 import classroomsRoutes from './routes/classrooms'
 import dashboardRoutes from './routes/dashboard'
+import filesRoutes from './routes/files'
 import groupsRoutes from './routes/groups'
 import healthRoutes from './routes/health'
 import linksRoutes from './routes/links'
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(notesRoutes)
       await api.register(proxyRoutes)
       await api.register(linksRoutes)
+      await api.register(filesRoutes)
     },
     { prefix: '/api' },
   )

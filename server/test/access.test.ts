@@ -182,6 +182,9 @@ const CASES: Case[] = [
     expected: staff(201),
   },
   { method: 'DELETE', url: `/api/links/${randomUUID()}`, route: '/api/links/:id', expected: staff(404) },
+  // Files: FILES_ROOT of the test app does not exist, so the root lists empty and any file is a 404.
+  { method: 'GET', url: '/api/files?path=', route: '/api/files', expected: staff(200) },
+  { method: 'GET', url: '/api/files/file?path=nincs.txt', route: '/api/files/file', expected: staff(404) },
   // The redirect is outside /api and needs no sign-in: an unknown code is the same 404 page for everyone.
   {
     method: 'GET',
