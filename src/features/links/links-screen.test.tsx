@@ -271,3 +271,25 @@ describe('Linkrövidítő: copy and delete', () => {
     expect(await screen.findByRole('button', { name: 'Törlés: orarend' })).toBeInTheDocument()
   })
 })
+
+describe('Linkrövidítő: QR-kód', () => {
+  it('shows the full short link as a QR code with PNG and SVG downloads, and closes', async () => {
+    serveLinks([aLink('orarend')])
+    const { user } = renderScreen()
+    await user.click(await screen.findByRole('button', { name: 'QR-kód: orarend' }))
+    const dialog = await screen.findByRole('dialog', { name: 'QR-kód: orarend' })
+    const image = await within(dialog).findByRole('img', { name: 'QR-kód: https://s.pelda.hu/orarend' })
+    expect(image.getAttribute('src')).toMatch(/^data:image\/png;base64,/)
+    expect(within(dialog).getByRole('link', { name: 'PNG letöltése' })).toHaveAttribute(
+      'download',
+      'orarend.png',
+    )
+    const svg = within(dialog).getByRole('link', { name: 'SVG letöltése' })
+    expect(svg).toHaveAttribute('download', 'orarend.svg')
+    expect(decodeURIComponent(svg.getAttribute('href') ?? '')).toMatch(
+      /^data:image\/svg\+xml;charset=utf-8,<svg/,
+    )
+    await user.click(within(dialog).getAllByRole('button', { name: 'Bezárás' })[0])
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+})

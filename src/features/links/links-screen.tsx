@@ -13,6 +13,7 @@ import { linkErrorMessage, useCreateLink, useDeleteLink, useLinks } from './api/
 import { CreateLinkForm } from './components/create-link-form'
 import { DeleteLinkDialog } from './components/delete-link-dialog'
 import { LinksTable } from './components/links-table'
+import { QrDialog } from './components/qr-dialog'
 import { fullShortLink, linkCount, shortLinkPrefix } from './short-link'
 
 const NO_LINKS: ShortLink[] = []
@@ -62,6 +63,8 @@ export default function LinksScreen() {
     [base],
   )
   const onDelete = useCallback((link: ShortLink) => setDeleting(link), [])
+  const [qr, setQr] = useState<ShortLink | null>(null)
+  const onQr = useCallback((link: ShortLink) => setQr(link), [])
 
   return (
     <Flex direction="column" h="full" minH="0" gap="4" p={{ base: '4', md: '6' }}>
@@ -85,8 +88,13 @@ export default function LinksScreen() {
       <CreateLinkForm prefix={shortLinkPrefix(base)} submitting={create.isPending} onCreate={onCreate} />
 
       <ListState query={links} count={list.length} words={WORDS} emptyIcon={<Link2 aria-hidden />}>
-        <LinksTable links={list} base={base} onCopy={onCopy} onDelete={onDelete} />
+        <LinksTable links={list} base={base} onCopy={onCopy} onQr={onQr} onDelete={onDelete} />
       </ListState>
+
+      <QrDialog
+        link={qr ? { short: qr.short, full: fullShortLink(base, qr.short) } : null}
+        onClose={() => setQr(null)}
+      />
 
       <DeleteLinkDialog
         open={deleting !== null}

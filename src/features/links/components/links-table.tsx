@@ -16,10 +16,11 @@ export interface LinksTableProps {
   links: readonly ShortLink[]
   base: string
   onCopy: (link: ShortLink) => void
+  onQr: (link: ShortLink) => void
   onDelete: (link: ShortLink) => void
 }
 
-export const LinksTable = memo(function LinksTable({ links, base, onCopy, onDelete }: LinksTableProps) {
+export const LinksTable = memo(function LinksTable({ links, base, onCopy, onQr, onDelete }: LinksTableProps) {
   const columns = useMemo<VirtualColumn<ShortLink>[]>(
     () => [
       {
@@ -51,7 +52,7 @@ export const LinksTable = memo(function LinksTable({ links, base, onCopy, onDele
       {
         id: 'actions',
         header: 'Műveletek',
-        width: '13rem',
+        width: '18rem',
         compactWidth: 'auto',
         align: 'end',
         cell: (link) => (
@@ -66,7 +67,15 @@ export const LinksTable = memo(function LinksTable({ links, base, onCopy, onDele
             </button>
             <button
               type="button"
-              className="ln-action ln-delete"
+              className="ln-action"
+              aria-label={`QR-kód: ${link.short}`}
+              onClick={() => onQr(link)}
+            >
+              QR-kód
+            </button>
+            <button
+              type="button"
+              className="ln-action"
               aria-label={`Törlés: ${link.short}`}
               onClick={() => onDelete(link)}
             >
@@ -76,7 +85,7 @@ export const LinksTable = memo(function LinksTable({ links, base, onCopy, onDele
         ),
       },
     ],
-    [base, onCopy, onDelete],
+    [base, onCopy, onQr, onDelete],
   )
 
   return (
@@ -118,5 +127,4 @@ const rowCss = {
     _focusVisible: { outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '2px' },
     ...touchTarget,
   },
-  '& .ln-delete': { color: 'fg.error' },
 } as const
