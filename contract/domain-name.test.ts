@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { blockedDomainsCsv, csvCell, DOMAIN_MESSAGES, normaliseDomain, squidDstdomain } from './domain-name'
+import {
+  blockedDomainsCsv,
+  csvCell,
+  DOMAIN_MESSAGES,
+  normaliseDomain,
+  parseBulkDomains,
+  squidDstdomain,
+} from './domain-name'
 
 const { required, invalid, ipAddress } = DOMAIN_MESSAGES
 
@@ -82,5 +89,33 @@ describe('blockedDomainsCsv', () => {
 describe('squidDstdomain', () => {
   it('writes one .domain a line', () => {
     expect(squidDstdomain(['a.hu', 'b.hu'])).toBe('.a.hu\n.b.hu\n')
+  })
+})
+
+describe('parseBulkDomains', () => {
+  it('reads pasted lines and hosts-file lines, skipping blanks and comments', () => {
+    const text = [
+      '# Tiltott oldalak',
+      'pelda.hu',
+      '',
+      '0.0.0.0 ads.example.com   # reklám',
+      '127.0.0.1 a.hu b.hu',
+      'HTTPS://Pelda.HU/x',
+      'localhost',
+      'regi.hu',
+    ].join('\r\n')
+    expect(parseBulkDomains(text, ['regi.hu'])).toEqual([
+      { line: 2, text: 'pelda.hu', status: 'new', domain: 'pelda.hu' },
+      { line: 4, text: 'ads.example.com', status: 'new', domain: 'ads.example.com' },
+      { line: 5, text: 'a.hu', status: 'new', domain: 'a.hu' },
+      { line: 5, text: 'b.hu', status: 'new', domain: 'b.hu' },
+      { line: 6, text: 'HTTPS://Pelda.HU/x', status: 'duplicate', domain: 'pelda.hu' },
+      { line: 7, text: 'localhost', status: 'invalid', error: invalid },
+      { line: 8, text: 'regi.hu', status: 'duplicate', domain: 'regi.hu' },
+    ])
+  })
+
+  it('gives nothing for an empty paste', () => {
+    expect(parseBulkDomains(' \n# csak megjegyzés\n', [])).toEqual([])
   })
 })

@@ -68,3 +68,38 @@ export function blockedDomainsCsv(domains: readonly string[]): string {
 export function squidDstdomain(domains: readonly string[]): string {
   return domains.map((d) => `.${d}\n`).join('')
 }
+
+/** One line of a bulk add, as the report shows it before the user confirms. */
+export type BulkLine =
+  | { line: number; text: string; status: 'new'; domain: string }
+  | { line: number; text: string; status: 'duplicate'; domain: string }
+  | { line: number; text: string; status: 'invalid'; error: string }
+
+const HOSTS_ADDRESS = /^(?:0\.0\.0\.0|127\.0\.0\.1|::1?|::)\s+/
+
+/**
+ * Bulk add (issue 9, Pi-hole's anchor): pasted lines or a hosts file. Blank lines and `#` comments are skipped; a
+ * hosts-file line (`0.0.0.0 example.com`, `127.0.0.1 a.hu b.hu`) gives one entry per name after the address. Each
+ * entry is normalised; one already on `existing` or earlier in the paste is a duplicate.
+ */
+export function parseBulkDomains(text: string, existing: readonly string[]): BulkLine[] {
+  const known = new Set(existing)
+  const report: BulkLine[] = []
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const content = raw.replace(/#.*$/, '').trim()
+    if (!content) return
+    const names = HOSTS_ADDRESS.test(content) ? content.replace(HOSTS_ADDRESS, '').split(/\s+/) : [content]
+    for (const name of names) {
+      const result = normaliseDomain(name)
+      if (result.error !== undefined)
+        report.push({ line: i + 1, text: name, status: 'invalid', error: result.error })
+      else if (known.has(result.domain))
+        report.push({ line: i + 1, text: name, status: 'duplicate', domain: result.domain })
+      else {
+        known.add(result.domain)
+        report.push({ line: i + 1, text: name, status: 'new', domain: result.domain })
+      }
+    }
+  })
+  return report
+}

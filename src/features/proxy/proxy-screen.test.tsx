@@ -247,11 +247,31 @@ describe('Proxy kezelés', () => {
     })
   })
 
+  it('bulk-adds pasted and hosts-file lines after a per-line report', async () => {
+    const { posts } = serve(['regi.hu'])
+    const { user } = await renderScreen()
+    await user.click(screen.getByRole('button', { name: 'Tömeges hozzáadás' }))
+    const box = await screen.findByRole('textbox', { name: 'Domainek (soronként egy, vagy hosts fájl)' })
+    await user.click(box)
+    await user.paste('uj.hu\n0.0.0.0 reklam.pelda.hu\nregi.hu\nlocalhost')
+    await user.click(screen.getByRole('button', { name: 'Ellenőrzés' }))
+    expect(await screen.findByText('2 új, 1 már a listán, 1 érvénytelen')).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        '4. sor: localhost — Érvénytelen domain. Kérlek adj meg egy érvényes domainnevet (például pelda.hu).',
+      ),
+    ).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Hozzáadás (2)' }))
+    expect(await screen.findByText('2 domain hozzáadva a tiltólistához.')).toBeInTheDocument()
+    expect(posts).toEqual([{ domain: 'uj.hu' }, { domain: 'reklam.pelda.hu' }])
+  })
+
   it('hides the add form and the delete buttons from a user without the write features', async () => {
     serve(['a.hu'], { admin: false })
     await renderScreen()
     expect(screen.queryByPlaceholderText('pelda.hu')).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Törlés: a.hu' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Tömeges hozzáadás' })).not.toBeInTheDocument()
   })
 
   it('exports blocked_domains.csv with one domain a line', async () => {

@@ -4,7 +4,7 @@
  * each the list is replaced by the server's. Default export: the shell loads this screen lazily.
  */
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react'
-import { Download, ShieldBan } from 'lucide-react'
+import { Download, ListPlus, ShieldBan } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { blockedDomainsCsv } from '../../../contract/domain-name'
 import { dayInZone, isFeatureEnabled } from '../../../contract/features'
@@ -27,6 +27,7 @@ import {
   useDeleteBlockedDomain,
 } from './api/blocked-domains'
 import { AddDomainFormView } from './components/add-domain-form'
+import { BulkAddDialog } from './components/bulk-add-dialog'
 import { DeleteDomainDialog } from './components/delete-domain-dialog'
 import { DomainsTable } from './components/domains-table'
 import { createDomainSearch } from './domain-search'
@@ -89,6 +90,24 @@ export default function ProxyScreen() {
   )
   const askDelete = useCallback((domain: string) => setConfirming(domain), [])
 
+  const [bulkOpen, setBulkOpen] = useState(false)
+  const addMany = useCallback(
+    async (domains: string[]) => {
+      let added = 0
+      for (const domain of domains) {
+        try {
+          await addAsync(domain)
+          added++
+        } catch (error) {
+          notify.error(addErrorMessage(error))
+          break
+        }
+      }
+      if (added > 0) notify.success(`${added} domain hozzáadva a tiltólistához.`)
+    },
+    [addAsync],
+  )
+
   const exportCsv = () => downloadText('blocked_domains.csv', blockedDomainsCsv(list))
 
   return (
@@ -117,6 +136,16 @@ export default function ProxyScreen() {
             countIcon={<ShieldBan size={16} aria-hidden />}
           />
         </Box>
+        {canAdd && (
+          <Button
+            variant="outline"
+            onClick={() => setBulkOpen(true)}
+            disabled={!query.data}
+            css={touchTarget}
+          >
+            <ListPlus aria-hidden /> Tömeges hozzáadás
+          </Button>
+        )}
         <Button variant="outline" onClick={exportCsv} disabled={!query.data} css={touchTarget}>
           <Download aria-hidden /> Exportálás CSV-be
         </Button>
@@ -133,6 +162,8 @@ export default function ProxyScreen() {
       >
         <DomainsTable domains={results} onDelete={canDelete ? askDelete : null} />
       </ListState>
+
+      <BulkAddDialog open={bulkOpen} existing={list} onClose={() => setBulkOpen(false)} onConfirm={addMany} />
 
       <DeleteDomainDialog
         domain={confirming}
