@@ -47,6 +47,8 @@ export const USERS = {
   announcer: { type: 'admin', name: 'Hirdető Henrik', username: 'e2e.hirdeto', password: PW },
   /** Opens Kezdőlap with a group today and dismisses an announcement (tests/e2e/specs/dashboard.spec.ts). */
   dashboardTeacher: { type: 'teacher', name: 'Kezdő Kornélia', username: 'tanar.kezdo', password: PW },
+  /** Creates, copies, follows and deletes a short link (tests/e2e/specs/links.spec.ts). */
+  linksTeacher: { type: 'teacher', name: 'Linkes Lili', username: 'tanar.link', password: PW },
   /** The student whose password the teacher changes. */
   resetStudent: { type: 'student', name: 'Gyöngyösi Örs Ábel', username: 'diak.jelszo', password: PW },
   /** The student who signs in on the shared tablet after a teacher. */

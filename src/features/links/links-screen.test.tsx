@@ -197,6 +197,23 @@ describe('Linkrövidítő: create', () => {
   })
 })
 
+describe('Linkrövidítő: expiry', () => {
+  it('sends the optional expiry as the end of the chosen day and shows it in the list', async () => {
+    serveLinks([aLink('menza', { expiresAt: '2026-12-24T22:59:59.000Z' })])
+    const posted = servePost(() => HttpResponse.json({ code: 201, message: 'ok', id: 'n' }, { status: 201 }))
+    const { user } = renderScreen()
+    expect(await screen.findByText(/^Lejár: 2026\. dec/)).toBeInTheDocument()
+    await user.type(urlInput(), 'https://pelda.hu')
+    await user.type(codeInput(), 'nyar')
+    await user.type(screen.getByLabelText('Lejárat (nem kötelező)'), '2026-12-31')
+    await user.click(createButton())
+    await waitFor(() => expect(posted).toHaveLength(1))
+    const { expiresAt } = posted[0] as { expiresAt: string }
+    expect(new Date(expiresAt).getDate()).toBe(31)
+    await waitFor(() => expect(screen.getByLabelText('Lejárat (nem kötelező)')).toHaveValue(''))
+  })
+})
+
 describe('Linkrövidítő: copy and delete', () => {
   it("copies the full short link: 'URL kimásolva a vágólapra!'", async () => {
     serveLinks([aLink('orarend')])

@@ -26,7 +26,7 @@ export default function LinksScreen() {
   const create = useCreateLink()
   const { mutateAsync: createAsync } = create
   const onCreate = useCallback(
-    async (values: { url: string; short: string }) => {
+    async (values: { url: string; short: string; expiresAt?: string }) => {
       try {
         await createAsync(values)
       } catch (error) {

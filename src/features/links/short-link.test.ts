@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fullShortLink, linkCount, shortLinkPrefix } from './short-link'
+import { expiryOf, fullShortLink, linkCount, shortLinkPrefix } from './short-link'
 
 describe('short link helpers', () => {
   it('joins base and code with exactly one slash', () => {
@@ -14,5 +14,14 @@ describe('short link helpers', () => {
   it('counts links', () => {
     expect(linkCount(0)).toBe('0 rövid URL')
     expect(linkCount(12)).toBe('12 rövid URL')
+  })
+  it('turns a chosen day into the end of that day, local time', () => {
+    const iso = expiryOf('2026-12-24')!
+    const end = new Date(iso)
+    expect([end.getFullYear(), end.getMonth(), end.getDate(), end.getHours(), end.getMinutes()]).toEqual([
+      2026, 11, 24, 23, 59,
+    ])
+    expect(expiryOf('')).toBeNull()
+    expect(expiryOf('holnap')).toBeNull()
   })
 })

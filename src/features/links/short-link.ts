@@ -15,3 +15,10 @@ export function shortLinkPrefix(base: string): string {
 export function linkCount(count: number): string {
   return `${count} rövid URL`
 }
+
+/** The end of the chosen day in local time, as ISO; null without a date. */
+export function expiryOf(day: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
+  if (!match) return null
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23, 59, 59).toISOString()
+}

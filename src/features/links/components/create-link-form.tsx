@@ -10,22 +10,28 @@ import { Link2 } from 'lucide-react'
 import { useRef } from 'react'
 import { parsesAsLinkUrl } from '../../../../contract/api/links'
 import { FormField, useSchemaForm } from '../../../components/form'
+import { expiryOf } from '../short-link'
 
 const REQUIRED = 'Kérlek töltsd ki az összes mezőt.'
 
-const LinkForm = Type.Object({ url: Type.String({ minLength: 1 }), short: Type.String({ minLength: 1 }) })
+const LinkForm = Type.Object({
+  url: Type.String({ minLength: 1 }),
+  short: Type.String({ minLength: 1 }),
+  /** Optional 'YYYY-MM-DD': the link works until the end of that day (local time). */
+  expires: Type.String(),
+})
 
 export interface CreateLinkFormProps {
   /** The short-link host as shown before the code ('s.pelda.hu/'). */
   prefix: string
   submitting: boolean
   /** Resolves when the link is created (the form then clears); rejects after the screen told the user. */
-  onCreate: (values: { url: string; short: string }) => Promise<void>
+  onCreate: (values: { url: string; short: string; expiresAt?: string }) => Promise<void>
 }
 
 export function CreateLinkForm({ prefix, submitting, onCreate }: CreateLinkFormProps) {
   const { register, handleSubmit, reset, formState } = useSchemaForm(LinkForm, {
-    defaultValues: { url: '', short: '' },
+    defaultValues: { url: '', short: '', expires: '' },
     messages: { url: REQUIRED, short: REQUIRED },
     check: ({ url }) => ({ url: parsesAsLinkUrl(url) ? undefined : 'Érvénytelen URL formátum.' }),
   })
@@ -33,13 +39,14 @@ export function CreateLinkForm({ prefix, submitting, onCreate }: CreateLinkFormP
   const urlInput = useRef<HTMLInputElement | null>(null)
   const urlField = register('url')
 
-  const submit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async ({ url, short, expires }) => {
+    const expiresAt = expiryOf(expires)
     try {
-      await onCreate(values)
+      await onCreate(expiresAt ? { url, short, expiresAt } : { url, short })
     } catch {
       return
     }
-    reset({ url: '', short: '' })
+    reset({ url: '', short: '', expires: '' })
     urlInput.current?.focus()
   })
 
@@ -70,6 +77,11 @@ export function CreateLinkForm({ prefix, submitting, onCreate }: CreateLinkFormP
               <InputGroup startAddon={prefix}>
                 <Input autoComplete="off" spellCheck={false} placeholder="rovid-kod" {...register('short')} />
               </InputGroup>
+            </FormField>
+          </Box>
+          <Box flex="1" minW="0">
+            <FormField label="Lejárat (nem kötelező)">
+              <Input type="date" {...register('expires')} />
             </FormField>
           </Box>
           <Button type="submit" colorPalette="blue" disabled={submitting} mt={{ md: '6' }} flexShrink="0">

@@ -11,6 +11,7 @@ import { fullShortLink } from '../short-link'
 const ROW_HEIGHT = { wide: 56, compact: 64 }
 const linkId = (link: ShortLink) => link.id
 const visitCount = new Intl.NumberFormat('hu-HU')
+const expiryDate = new Intl.DateTimeFormat('hu-HU', { dateStyle: 'medium' })
 
 export interface LinksTableProps {
   links: readonly ShortLink[]
@@ -39,7 +40,14 @@ export const LinksTable = memo(function LinksTable({ links, base, onCopy, onQr, 
         header: 'Rövid URL',
         width: 'minmax(0, 2fr)',
         compactWidth: null,
-        cell: (link) => <span className="ln-short">{fullShortLink(base, link.short)}</span>,
+        cell: (link) => (
+          <>
+            <span className="ln-short">{fullShortLink(base, link.short)}</span>
+            {link.expiresAt && (
+              <span className="ln-expiry">Lejár: {expiryDate.format(new Date(link.expiresAt))}</span>
+            )}
+          </>
+        ),
       },
       {
         id: 'visits',
@@ -110,6 +118,7 @@ const rowCss = {
   },
   '& .ln-url': { color: 'fg', textDecoration: 'underline', textDecorationColor: 'border' },
   '& .ln-short': { color: 'fg.muted', fontFamily: 'mono', fontSize: 'xs' },
+  '& .ln-expiry': { display: 'block', color: 'fg.muted', fontSize: 'xs' },
   '& .ln-actions': { display: 'inline-flex', gap: '2', justifyContent: 'flex-end' },
   '& .ln-action': {
     minHeight: '9',

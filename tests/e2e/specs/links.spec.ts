@@ -1,0 +1,127 @@
+/**
+ * Linkrövidítő (issue 9): a teacher creates a short link in the form (the fields clear and the cursor returns to the
+ * URL field), copies it ('URL kimásolva a vágólapra!', the clipboard holds the full short link), opens it in the
+ * browser and lands on the target, comes back and sees the visit counted. axe finds no serious or critical violation
+ * on the screen (with the delete confirmation and the QR code open, too); the QR code decodes back to the link; the link is then deleted after the confirmation.
+ */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Page } from '@playwright/test'
+import { login, openApp, openScreen } from '../app'
+import { expect, test } from '../fixtures'
+
+const require = createRequire(import.meta.url)
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+const JSQR_SOURCE = readFileSync(require.resolve('jsqr/dist/jsQR.js'), 'utf8')
+
+/** Decodes the QR image `selector` shows, in the page (jsQR on the image drawn to a canvas). */
+async function decodeQr(page: Page, selector: string): Promise<string | null> {
+  if (!(await page.evaluate(() => 'jsQR' in window))) await page.evaluate(JSQR_SOURCE)
+  return page.evaluate((css) => {
+    const image = document.querySelector<HTMLImageElement>(css)
+    if (!image) return null
+    const canvas = document.createElement('canvas')
+    canvas.width = image.naturalWidth
+    canvas.height = image.naturalHeight
+    const context = canvas.getContext('2d')!
+    context.drawImage(image, 0, 0)
+    const data = context.getImageData(0, 0, canvas.width, canvas.height)
+    type JsQr = (d: Uint8ClampedArray, w: number, h: number) => { data: string } | null
+    return (window as unknown as { jsQR: JsQr }).jsQR(data.data, data.width, data.height)?.data ?? null
+  }, selector)
+}
+
+/** axe's serious and critical violations (ids and targets) on the page as it is now. */
+async function axeViolations(page: Page): Promise<{ id: string; targets: string[] }[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
+  return page.evaluate(async () => {
+    type Result = { id: string; impact: string | null; nodes: { target: string[] }[] }
+    const axe = (
+      window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Result[] }> } }
+    ).axe
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] })
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
+  })
+}
+
+test('a teacher creates a short link, copies it, follows it to its target and sees the visit counted', async ({
+  page,
+  context,
+  account,
+  runId,
+}) => {
+  test.setTimeout(120_000)
+  const teacher = account('linksTeacher')
+  const code = `e2e-${runId}`.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 64)
+
+  await openApp(page)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: new URL(page.url()).origin,
+  })
+  await login(page, teacher)
+  await openScreen(page, 'Linkrövidítő', 'Linkrövidítő')
+  await expect(page.getByText('Hozz létre és kezelj rövid URL-eket')).toBeVisible()
+
+  // The target: a page this server serves (its health answer), so the test needs nothing outside.
+  const target = new URL('/api/health?honnan=rovid-link', page.url()).href
+  const url = page.getByRole('textbox', { name: 'Eredeti URL' })
+  await url.fill(target)
+  await page.getByRole('textbox', { name: /Rövid kód/ }).fill(code)
+  await page.getByRole('button', { name: 'Létrehozás' }).click()
+  await expect(page.getByText('Rövid URL sikeresen létrehozva.')).toBeVisible()
+  await expect(url).toHaveValue('')
+  await expect(url).toBeFocused()
+
+  const copy = page.getByRole('button', { name: `Másolás: ${code}` })
+  await copy.click()
+  await expect(page.getByText('URL kimásolva a vágólapra!')).toBeVisible()
+  const copied = await page.evaluate(() => navigator.clipboard.readText())
+  expect(copied).toMatch(new RegExp(`/s/${code}$`))
+
+  expect(await axeViolations(page)).toEqual([])
+  await page.getByRole('button', { name: `Törlés: ${code}` }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Rövid URL törlése' })
+  await expect(dialog).toContainText(
+    'Biztosan törölni szeretnéd ezt a rövid URL-t? A művelet nem vonható vissza.',
+  )
+  expect(await axeViolations(page)).toEqual([])
+  await dialog.getByRole('button', { name: 'Mégsem' }).click()
+  await expect(dialog).toBeHidden()
+
+  // The QR code for the projector decodes back to the short link.
+  await page.getByRole('button', { name: `QR-kód: ${code}` }).click()
+  const qr = page.getByRole('dialog', { name: `QR-kód: ${code}` })
+  await expect(qr.getByRole('img', { name: `QR-kód: ${copied}` })).toBeVisible()
+  expect(await decodeQr(page, '[role=dialog] img[src^="data:image/png"]')).toBe(copied)
+  await expect(qr.getByRole('link', { name: 'PNG letöltése' })).toHaveAttribute('download', `${code}.png`)
+  expect(await axeViolations(page)).toEqual([])
+  await qr.getByRole('button', { name: 'Bezárás' }).first().click()
+  await expect(qr).toBeHidden()
+
+  // Follow the short link in the browser: a 302 to the target.
+  await page.goto(copied)
+  expect(page.url()).toBe(target)
+  await expect(page.locator('body')).toContainText('"status"')
+
+  // Back in the app, the visit is counted.
+  await openApp(page)
+  await openScreen(page, 'Linkrövidítő', 'Linkrövidítő')
+  const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Másolás: ${code}` }) })
+  await expect(row).toContainText(target)
+  await expect(row.getByRole('cell').nth(2)).toHaveText('1')
+
+  // An unknown code is the Hungarian 404 page.
+  const missing = await page.goto(new URL(`/s/${code}-nincs`, page.url()).href)
+  expect(missing?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'A rövid link nem található.' })).toBeVisible()
+
+  // Delete after the confirmation.
+  await openApp(page)
+  await openScreen(page, 'Linkrövidítő', 'Linkrövidítő')
+  await page.getByRole('button', { name: `Törlés: ${code}` }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Törlés megerősítése' }).click()
+  await expect(page.getByText('Rövid URL sikeresen törölve.')).toBeVisible()
+  await expect(page.getByRole('button', { name: `Törlés: ${code}` })).toBeHidden()
+})
