@@ -49,6 +49,8 @@ export const API_RESOURCES = {
   workHours: { path: '/work/hours', refreshedBy: ['/work/hours/**'] },
   links: { path: '/links', refreshedBy: ['/links/**'] },
   proxyBlock: { path: '/proxy/block', refreshedBy: ['/proxy/block'] },
+  // The folder is in the query string: its key is queryKeyOf('files', path).
+  files: { path: '/files', refreshedBy: ['/files/**'] },
 } as const satisfies Record<string, ResourceDefinition>
 
 export type ApiResourceId = keyof typeof API_RESOURCES

@@ -30,7 +30,8 @@ export function pathSegments(raw: string): string[] | null {
   const segments = raw.endsWith('/') ? raw.slice(0, -1).split('/') : raw.split('/')
   if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) return null
   // A name the file system would read differently (control characters) is not a name we serve.
-  if (segments.some((segment) => /[\u0000-\u001f\u007f]/.test(segment))) return null
+  if (segments.some((segment) => [...segment].some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f')))
+    return null
   return segments
 }
 

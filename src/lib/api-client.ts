@@ -121,3 +121,21 @@ function bodyCode(body: unknown): number | null {
 function codeAccepted(code: number, expected: number | ((code: number) => boolean)): boolean {
   return typeof expected === 'number' ? code === expected : expected(code)
 }
+
+/** GETs a file at `path` with the session token as a Blob (downloads). Non-2xx throws ApiError; 401 as above. */
+export async function apiDownload(path: string, signal?: AbortSignal): Promise<Blob> {
+  const token = getToken()
+  let response: Response
+  try {
+    response = await fetch(`${currentBackendUrl()}${path}`, {
+      headers: token ? { Authorization: token } : {},
+      signal,
+    })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new NetworkError(error)
+  }
+  if (response.status === 401 && token) unauthorizedHandler()
+  if (!response.ok) throw new ApiError(response.status, response.statusText, null)
+  return response.blob()
+}
