@@ -215,11 +215,16 @@ describe('static app', () => {
     const page = await app.inject({ url: '/valami/oldal', headers: { accept: 'text/html' } })
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('<title>Portál</title>')
-    for (const url of ['/api/nincs', '/s/abc', '/assets/nincs.js']) {
+    for (const url of ['/api/nincs', '/assets/nincs.js']) {
       const res = await app.inject({ url, headers: { accept: 'text/html' } })
       expect(res.statusCode, url).toBe(404)
       expect(res.json().code).toBe(404)
     }
+    // An unknown short link is the redirect's own Hungarian 404 page, never the app.
+    const link = await app.inject({ url: '/s/abc', headers: { accept: 'text/html' } })
+    expect(link.statusCode).toBe(404)
+    expect(link.body).toContain('A rövid link nem található.')
+    expect(link.body).not.toContain('<title>Portál</title>')
   })
 })
 

@@ -49,6 +49,8 @@ export const USERS = {
   dashboardTeacher: { type: 'teacher', name: 'Kezdő Kornélia', username: 'tanar.kezdo', password: PW },
   /** Creates, copies, follows and deletes a short link (tests/e2e/specs/links.spec.ts). */
   linksTeacher: { type: 'teacher', name: 'Linkes Lili', username: 'tanar.link', password: PW },
+  /** Adds, searches, exports and deletes blocked domains (tests/e2e/specs/proxy.spec.ts): an admin without MFA. */
+  proxyAdmin: { type: 'admin', name: 'Proxys Piroska', username: 'e2e.proxy', password: PW },
   /** The student whose password the teacher changes. */
   resetStudent: { type: 'student', name: 'Gyöngyösi Örs Ábel', username: 'diak.jelszo', password: PW },
   /** The student who signs in on the shared tablet after a teacher. */
