@@ -51,6 +51,8 @@ export const USERS = {
   linksTeacher: { type: 'teacher', name: 'Linkes Lili', username: 'tanar.link', password: PW },
   /** Adds, searches, exports and deletes blocked domains (tests/e2e/specs/proxy.spec.ts): an admin without MFA. */
   proxyAdmin: { type: 'admin', name: 'Proxys Piroska', username: 'e2e.proxy', password: PW },
+  /** Browses Fájlok and downloads a file (tests/e2e/specs/files.spec.ts). */
+  filesTeacher: { type: 'teacher', name: 'Fájlos Ferenc', username: 'tanar.fajl', password: PW },
   /** The student whose password the teacher changes. */
   resetStudent: { type: 'student', name: 'Gyöngyösi Örs Ábel', username: 'diak.jelszo', password: PW },
   /** The student who signs in on the shared tablet after a teacher. */

@@ -186,7 +186,7 @@ const FilesTable = memo(function FilesTable({ files, onOpen, onDownload }: Files
             <Button
               size="sm"
               variant="outline"
-              aria-label={`${entry.fileName} letöltése`}
+              aria-label={`Letöltés: ${entry.fileName}`}
               onClick={() => onDownload(entry.fileName)}
             >
               <Download aria-hidden /> Letöltés
