@@ -144,11 +144,11 @@ describe('shell', () => {
   })
 
   it('shows "Ez a képernyő hamarosan elérhető lesz." for a screen not built yet', async () => {
-    server.use(userSettingsHandler(), dashboardHandler(buildDashboard({ type: 'teacher' })))
+    server.use(userSettingsHandler(), dashboardHandler(buildDashboard({ type: 'admin' })))
     const { user } = renderApp()
     const nav = await menu()
-    await user.click(within(nav).getByRole('button', { name: 'Linkrövidítő' }))
-    expect(within(nav).getByRole('button', { name: 'Linkrövidítő' })).toHaveAttribute('aria-current', 'page')
+    await user.click(within(nav).getByRole('button', { name: 'Rendszernapló' }))
+    expect(within(nav).getByRole('button', { name: 'Rendszernapló' })).toHaveAttribute('aria-current', 'page')
     expect(await screen.findByText('Ez a képernyő hamarosan elérhető lesz.')).toBeInTheDocument()
   })
 

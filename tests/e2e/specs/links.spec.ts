@@ -33,6 +33,9 @@ async function decodeQr(page: Page, selector: string): Promise<string | null> {
 
 /** axe's serious and critical violations (ids and targets) on the page as it is now. */
 async function axeViolations(page: Page): Promise<{ id: string; targets: string[] }[]> {
+  // Colours are read as they end: no hover on the button just clicked, no dialog fading in.
+  await page.mouse.move(0, 0)
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))))
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
   return page.evaluate(async () => {
     type Result = { id: string; impact: string | null; nodes: { target: string[] }[] }
