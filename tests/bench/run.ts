@@ -13,8 +13,8 @@
  *   node --import tsx tests/bench/run.ts --only firstload,keystroke
  *   node --import tsx tests/bench/run.ts --only offline --dist /tmp/my-dist   # a build of one's own (vite build --outDir)
  *
- * Groups for --only: firstload, throughput, keystroke, offline, outbox, seating, lighthouse (cold/warm start and seeding
- * always run).
+ * Groups for --only: firstload, throughput, keystroke, offline, outbox, seating, lighthouse, and the group of each suite
+ * in tests/bench/suites/ (see suite.ts) (cold/warm start and seeding always run).
  */
 import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -25,6 +25,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { TIMING } from '../../contract/limits'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
 import { startNetCut, type NetCut } from '../support/netcut'
+import { loadSuites } from './suite'
 import {
   ROOT,
   ensureBuild,
@@ -38,14 +39,7 @@ import {
   type ServerHandle,
 } from '../support/server'
 
-interface Figure {
-  name: string
-  value: number | null
-  unit: string
-  budget: string | null
-  pass: boolean | null
-  detail?: unknown
-}
+import type { Figure } from './suite'
 
 const figures: Figure[] = []
 const started = Date.now()
@@ -55,8 +49,19 @@ const KB = 1000
 
 // --- command line ------------------------------------------------------------------------------------------
 
-const GROUPS = ['firstload', 'throughput', 'keystroke', 'offline', 'outbox', 'seating', 'lighthouse'] as const
-type Group = (typeof GROUPS)[number]
+/** Bench suites of their own (tests/bench/suites/*.ts, see suite.ts): each adds its group name for --only. */
+const SUITES = await loadSuites()
+const GROUPS = [
+  'firstload',
+  'throughput',
+  'keystroke',
+  'offline',
+  'outbox',
+  'seating',
+  'lighthouse',
+  ...SUITES.map((s) => s.group),
+]
+type Group = string
 
 function argValue(name: string): string | null {
   const at = process.argv.indexOf(name)
@@ -1192,6 +1197,25 @@ async function main() {
         })
       } catch (error) {
         fail('outbox flush', error)
+      }
+    }
+    for (const suite of SUITES.filter((s) => runs(s.group))) {
+      try {
+        await suite.run({
+          record,
+          fail,
+          percentile,
+          round,
+          browser,
+          serverUrl: server.url,
+          appUrl: net.url,
+          net,
+          dist,
+          scratch,
+          teacher: TEACHER,
+        })
+      } catch (error) {
+        fail(`suite ${suite.group}`, error)
       }
     }
     await browser.close()

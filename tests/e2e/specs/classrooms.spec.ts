@@ -8,8 +8,6 @@
  * offline and finds them (and the outbox badge); once the network returns each PUT reaches the server once and the
  * server has both.
  */
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Locator, Page, TestInfo } from '@playwright/test'
 import type { Account } from '../accounts'
 import {
@@ -25,12 +23,10 @@ import {
   waitForShell,
 } from '../app'
 import { expect, test } from '../fixtures'
+import { axeProblems } from '../axe'
 
 // Touch events reach the page only with touch support on (dnd-kit's touch sensor listens to them).
 test.use({ hasTouch: true })
-
-const require = createRequire(import.meta.url)
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
 
 interface LayoutObject {
   x: number
@@ -120,36 +116,6 @@ async function mouseDrag(page: Page, from: Locator, to: Locator): Promise<void> 
   await page.mouse.down()
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 })
   await page.mouse.up()
-}
-
-interface AxeViolation {
-  id: string
-  impact: string | null
-  help: string
-  nodes: { target: string[]; failureSummary?: string }[]
-}
-
-async function axeProblems(page: Page): Promise<string[]> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))))
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  const violations = await page.evaluate(async () => {
-    type Axe = { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> }
-    const result = await (window as unknown as { axe: Axe }).axe.run(document, {
-      resultTypes: ['violations'],
-    })
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
-      }))
-  })
-  return violations.map(
-    (v) =>
-      `[${v.impact}] ${v.id} — ${v.help}\n${v.nodes.map((n) => `      ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
-  )
 }
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
@@ -258,12 +224,12 @@ test('a teacher designs a classroom by click, keyboard and touch; the layout is 
       await page.getByRole('article', { name }).getByRole('button', { name: 'Szerkesztés' }).click()
     }
     await expect(designer(page).getByRole('grid')).toBeVisible()
-    expect(await axeProblems(page), `axe on the open designer (${theme})`).toEqual([])
+    expect(await axeProblems(page, `the open designer (${theme})`)).toEqual([])
     await screenshot(page, testInfo, `classrooms-designer-${theme}`)
     await designer(page).getByRole('button', { name: 'Kész' }).click()
     await expect(page.getByRole('dialog')).toHaveCount(0)
     await expect(page.getByRole('article', { name })).toBeVisible()
-    expect(await axeProblems(page), `axe on Tantermek (${theme})`).toEqual([])
+    expect(await axeProblems(page, `Tantermek (${theme})`)).toEqual([])
     await screenshot(page, testInfo, `classrooms-${theme}`)
   }
 })

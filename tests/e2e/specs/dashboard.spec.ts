@@ -6,10 +6,7 @@
  * announcement with the offline marker, the dismissed one still hidden. axe finds no serious or critical violation
  * on the screen, in the light and the dark theme.
  */
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
 import type { Account } from '../accounts'
 import { USERS } from '../accounts'
 import {
@@ -25,9 +22,7 @@ import {
   waitForShell,
 } from '../app'
 import { expect, test } from '../fixtures'
-
-const require = createRequire(import.meta.url)
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+import { axeProblems } from '../axe'
 
 /** Today's weekday in the school's time zone, as the spec numbers it (Monday = 1 … Sunday = 7). */
 function todaysWeekday(): number {
@@ -58,39 +53,6 @@ async function apiSession(serverUrl: string, account: Account) {
     })
     return { status: response.status, data: (await response.json()) as T }
   }
-}
-
-interface AxeViolation {
-  id: string
-  impact: string | null
-  help: string
-  nodes: { target: string[]; html?: string; failureSummary?: string }[]
-}
-
-/** Serious and critical axe violations of the page; evaluate() bypasses the page's CSP. */
-async function axeProblems(page: Page, where: string): Promise<string[]> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))))
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  const violations = await page.evaluate(async () => {
-    type Axe = { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> }
-    const result = await (window as unknown as { axe: Axe }).axe.run(document, {
-      resultTypes: ['violations'],
-    })
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        nodes: v.nodes
-          .slice(0, 5)
-          .map((n) => ({ target: n.target, html: n.html?.slice(0, 200), failureSummary: n.failureSummary })),
-      }))
-  })
-  return violations.map(
-    (v) =>
-      `${where}: [${v.impact}] ${v.id} — ${v.help}\n${v.nodes.map((n) => `      ${n.html ?? n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
-  )
 }
 
 test("Kezdőlap shows today's group with its room and students; a dismissed announcement stays hidden after a reload", async ({

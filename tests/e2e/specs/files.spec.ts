@@ -5,31 +5,12 @@
  * `$DATA_DIR/files`; DATA_DIR is beside E2E_MAIL_DIR in the run's scratch folder, tests/e2e/global-setup.ts).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import type { Page } from '@playwright/test'
 import { login, openApp, openScreen } from '../app'
 import { expect, test } from '../fixtures'
-
-const require = createRequire(import.meta.url)
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+import { axeProblems } from '../axe'
 
 const ACCENTED = 'Órarend – ősz.pdf'
-
-/** axe's serious and critical violations (ids and targets) on the page as it is now. */
-async function axeViolations(page: Page): Promise<{ id: string; targets: string[] }[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  return page.evaluate(async () => {
-    type Result = { id: string; impact: string | null; nodes: { target: string[] }[] }
-    const axe = (
-      window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Result[] }> } }
-    ).axe
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] })
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
-  })
-}
 
 test('a teacher browses into a folder, goes back and downloads an accented file byte for byte', async ({
   page,
@@ -51,7 +32,7 @@ test('a teacher browses into a folder, goes back and downloads an accented file 
   await expect(table.getByRole('button', { name: 'Tanév 2026' })).toBeVisible()
   await expect(table.getByText('olvass-el.txt')).toBeVisible()
   await expect(table.getByText('.rejtett')).toHaveCount(0)
-  expect(await axeViolations(page)).toEqual([])
+  expect(await axeProblems(page, 'Fájlok')).toEqual([])
 
   await table.getByRole('button', { name: 'Tanév 2026' }).click()
   await expect(page.getByTestId('current-folder')).toHaveText('/Tanév 2026')

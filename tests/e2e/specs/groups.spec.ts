@@ -6,8 +6,6 @@
  * expanded group, create dialog) in the light and the dark theme; screenshots of both are attached. Last, on a
  * phone-sized viewport, the group is deleted after the confirmation and is gone from the server too.
  */
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Page, TestInfo } from '@playwright/test'
 import type { Account } from '../accounts'
 import {
@@ -24,39 +22,7 @@ import {
   waitForShell,
 } from '../app'
 import { expect, test } from '../fixtures'
-
-const require = createRequire(import.meta.url)
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
-
-interface Violation {
-  id: string
-  help: string
-  nodes: { target: string[]; html: string; summary: string }[]
-}
-
-/** axe's serious and critical violations on the page as it is now. */
-async function axeViolations(page: Page): Promise<Violation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  return page.evaluate(async () => {
-    type Node = { target: string[]; html: string; failureSummary?: string }
-    type Result = { id: string; impact: string | null; help: string; nodes: Node[] }
-    const axe = (
-      window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Result[] }> } }
-    ).axe
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] })
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        help: v.help,
-        nodes: v.nodes.slice(0, 5).map((n) => ({
-          target: n.target,
-          html: n.html.slice(0, 200),
-          summary: n.failureSummary ?? '',
-        })),
-      }))
-  })
-}
+import { axeProblems } from '../axe'
 
 /** A teacher's API session of their own, straight to the server (not through the test's network cut). */
 async function apiSession(serverUrl: string, account: Account) {
@@ -201,13 +167,13 @@ test('a teacher creates a group in a new classroom; a note written offline survi
       await groupHeader(page, groupName).click()
     }
     await expect(panel.getByRole('listitem').filter({ hasText: note })).toBeVisible()
-    expect(await axeViolations(page), `axe on Csoportok (${theme})`).toEqual([])
+    expect(await axeProblems(page, `Csoportok (${theme})`)).toEqual([])
     await screenshot(page, testInfo, `groups-${theme}`)
 
     await page.getByRole('button', { name: 'Új csoport' }).click()
     await dialog.getByRole('combobox', { name: 'Diákok' }).fill('kovacs')
     await expect(dialog.getByRole('listbox', { name: 'Találatok' }).getByRole('option').first()).toBeVisible()
-    expect(await axeViolations(page), `axe on the create dialog (${theme})`).toEqual([])
+    expect(await axeProblems(page, `the create dialog (${theme})`)).toEqual([])
     await screenshot(page, testInfo, `groups-create-${theme}`)
     await dialog.getByRole('button', { name: 'Mégsem' }).click()
     await expect(dialog).toBeHidden()

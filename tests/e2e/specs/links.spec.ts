@@ -9,9 +9,9 @@ import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
 import { login, openApp, openScreen } from '../app'
 import { expect, test } from '../fixtures'
+import { axeProblems } from '../axe'
 
 const require = createRequire(import.meta.url)
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
 const JSQR_SOURCE = readFileSync(require.resolve('jsqr/dist/jsQR.js'), 'utf8')
 
 /** Decodes the QR image `selector` shows, in the page (jsQR on the image drawn to a canvas). */
@@ -29,24 +29,6 @@ async function decodeQr(page: Page, selector: string): Promise<string | null> {
     type JsQr = (d: Uint8ClampedArray, w: number, h: number) => { data: string } | null
     return (window as unknown as { jsQR: JsQr }).jsQR(data.data, data.width, data.height)?.data ?? null
   }, selector)
-}
-
-/** axe's serious and critical violations (ids and targets) on the page as it is now. */
-async function axeViolations(page: Page): Promise<{ id: string; targets: string[] }[]> {
-  // Colours are read as they end: no hover on the button just clicked, no dialog fading in.
-  await page.mouse.move(0, 0)
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))))
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  return page.evaluate(async () => {
-    type Result = { id: string; impact: string | null; nodes: { target: string[] }[] }
-    const axe = (
-      window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Result[] }> } }
-    ).axe
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] })
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
-  })
 }
 
 test('a teacher creates a short link, copies it, follows it to its target and sees the visit counted', async ({
@@ -83,13 +65,13 @@ test('a teacher creates a short link, copies it, follows it to its target and se
   const copied = await page.evaluate(() => navigator.clipboard.readText())
   expect(copied).toMatch(new RegExp(`/s/${code}$`))
 
-  expect(await axeViolations(page)).toEqual([])
+  expect(await axeProblems(page, 'Linkrövidítő')).toEqual([])
   await page.getByRole('button', { name: `Törlés: ${code}` }).click()
   const dialog = page.getByRole('alertdialog', { name: 'Rövid URL törlése' })
   await expect(dialog).toContainText(
     'Biztosan törölni szeretnéd ezt a rövid URL-t? A művelet nem vonható vissza.',
   )
-  expect(await axeViolations(page)).toEqual([])
+  expect(await axeProblems(page, 'Linkrövidítő with the delete confirmation')).toEqual([])
   await dialog.getByRole('button', { name: 'Mégsem' }).click()
   await expect(dialog).toBeHidden()
 
@@ -99,7 +81,7 @@ test('a teacher creates a short link, copies it, follows it to its target and se
   await expect(qr.getByRole('img', { name: `QR-kód: ${copied}` })).toBeVisible()
   expect(await decodeQr(page, '[role=dialog] img[src^="data:image/png"]')).toBe(copied)
   await expect(qr.getByRole('link', { name: 'PNG letöltése' })).toHaveAttribute('download', `${code}.png`)
-  expect(await axeViolations(page)).toEqual([])
+  expect(await axeProblems(page, 'Linkrövidítő with the QR code')).toEqual([])
   await qr.getByRole('button', { name: 'Bezárás' }).first().click()
   await expect(qr).toBeHidden()
 

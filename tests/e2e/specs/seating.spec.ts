@@ -6,8 +6,6 @@
  * two moves (the second drops a student on the first one's desk), reloads offline and finds them; when the network
  * returns, the server has the final seating and each move's POST arrived once.
  */
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Locator, Page } from '@playwright/test'
 import type { Account } from '../accounts'
 import {
@@ -21,12 +19,10 @@ import {
   waitForShell,
 } from '../app'
 import { expect, test } from '../fixtures'
+import { axeProblems } from '../axe'
 
 // Touch events reach the page only with touch support on (dnd-kit's touch sensor listens to them).
 test.use({ hasTouch: true })
-
-const require = createRequire(import.meta.url)
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
 
 type Api = <T>(method: string, path: string, body?: unknown) => Promise<{ status: number; data: T }>
 
@@ -137,36 +133,6 @@ async function touchDrag(page: Page, from: Locator, to: Locator): Promise<void> 
   await cdp.detach()
 }
 
-interface AxeViolation {
-  id: string
-  impact: string | null
-  help: string
-  nodes: { target: string[]; failureSummary?: string }[]
-}
-
-async function axeProblems(page: Page): Promise<string[]> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))))
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  const violations = await page.evaluate(async () => {
-    type Axe = { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> }
-    const result = await (window as unknown as { axe: Axe }).axe.run(document, {
-      resultTypes: ['violations'],
-    })
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
-      }))
-  })
-  return violations.map(
-    (v) =>
-      `[${v.impact}] ${v.id} — ${v.help}\n${v.nodes.map((n) => `      ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
-  )
-}
-
 test('a teacher seats one student by touch drag and one by keyboard; both are there after a reload', async ({
   page,
   account,
@@ -209,7 +175,7 @@ test('a teacher seats one student by touch drag and one by keyboard; both are th
   await expect(desk(dialog, 2)).toHaveAccessibleName('Asztal, 2. sor, 2. oszlop: Kovács Ádám')
   await expect(unplaced(dialog).getByRole('heading')).toHaveText('Nincs leültetve (2)')
 
-  expect(await axeProblems(page), 'axe on the open seating dialog').toEqual([])
+  expect(await axeProblems(page, 'the open seating dialog')).toEqual([])
 })
 
 test('seating moves made offline survive a reload and reach the server once, the last one winning', async ({
