@@ -34,6 +34,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     mfaEmail: text('mfa_email'),
     disabled: boolean('disabled').notNull().default(false),
+    /** A password someone else chose (printed first administrator, `--one-time`): its owner must set their own. */
+    passwordOneTime: boolean('password_one_time').notNull().default(false),
     passwordChangedAt: ts('password_changed_at').notNull(),
     createdAt: ts('created_at').notNull(),
   },
@@ -163,8 +165,9 @@ export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: serial('id').primaryKey(),
-    // 'mfa': a wrong MFA code, 'mfaLogin': a code mailed; both keyed by the account (no CHECK in SQL: no migration).
-    scope: text('scope', { enum: ['user', 'ip', 'mfa', 'mfaLogin'] }).notNull(),
+    // 'mfa': a wrong MFA code, 'mfaLogin': a code mailed, 'password': a wrong current password at a password
+    // change; all three keyed by the account (no CHECK in SQL: no migration).
+    scope: text('scope', { enum: ['user', 'ip', 'mfa', 'mfaLogin', 'password'] }).notNull(),
     key: text('key').notNull(),
     at: ts('at').notNull(),
   },
