@@ -62,7 +62,7 @@ export const SCREENS: Record<string, ComponentType> = {
   Fájlok: preloadable(() => import('../../features/files/files-screen')),
   'Proxy Manager': preloadable(() => import('../../features/proxy/proxy-screen')),
   Munkaórák: preloadable(() => import('../../features/work-hours/work-hours-screen')),
-  'Munkaidő tervező': placeholder('Munkaidő tervező'),
+  'Munkaidő tervező': preloadable(() => import('../../features/timetable/timetable-screen')),
   Rendszernapló: placeholder('Rendszernapló'),
   Beállítások: preloadable(() => import('../../features/settings/settings-screen')),
 }

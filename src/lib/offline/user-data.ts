@@ -8,8 +8,11 @@ import { isApiCacheName } from '../../../contract/api-cache-name'
 import { MIRROR_DATABASES } from './local-mirror'
 import { outbox } from '../outbox/outbox'
 
+/** The Munkaidő tervező's plans (src/features/timetable), kept on the device per user. */
+export const TIMETABLE_DATABASE = 'portal-timetable'
+
 /** IndexedDB databases that hold one user's data. */
-export const PER_USER_DATABASES = [MIRROR_DATABASES.closedAlerts, 'portal-outbox'] as const
+export const PER_USER_DATABASES = [MIRROR_DATABASES.closedAlerts, 'portal-outbox', TIMETABLE_DATABASE] as const
 
 /** Per-user databases may also be created per user under these prefixes (e.g. `portal-outbox-<hash>`). */
 const PER_USER_DATABASE_PREFIXES = ['portal-outbox']
