@@ -12,7 +12,11 @@ import { outbox } from '../outbox/outbox'
 export const TIMETABLE_DATABASE = 'portal-timetable'
 
 /** IndexedDB databases that hold one user's data. */
-export const PER_USER_DATABASES = [MIRROR_DATABASES.closedAlerts, 'portal-outbox', TIMETABLE_DATABASE] as const
+export const PER_USER_DATABASES = [
+  MIRROR_DATABASES.closedAlerts,
+  'portal-outbox',
+  TIMETABLE_DATABASE,
+] as const
 
 /** Per-user databases may also be created per user under these prefixes (e.g. `portal-outbox-<hash>`). */
 const PER_USER_DATABASE_PREFIXES = ['portal-outbox']
