@@ -26,7 +26,10 @@ export function overlaps(a: TimetableClass, b: TimetableClass): boolean {
 /** The lane and lane count of every class, by id. */
 export function layoutBlocks(classes: readonly TimetableClass[]): Map<string, BlockPlace> {
   const places = new Map<string, BlockPlace>()
-  const sorted = [...classes].sort(byTime)
+  // Longer classes first at the same start: they take the left lanes, as in a calendar.
+  const sorted = [...classes].sort(
+    (a, b) => a.day.id - b.day.id || a.startTime.id - b.startTime.id || endOf(b) - endOf(a) || byTime(a, b),
+  )
   let cluster: TimetableClass[] = []
   let laneEnds: number[] = []
   let clusterEnd = -1
