@@ -71,4 +71,21 @@ export const MESSAGES = {
   fileRangeInvalid: 'A kért tartomány nem szolgálható ki.',
   filesLoadFailed: 'Hiba történt a fájlok betöltése közben.',
   fileDownloadFailed: 'Hiba történt a fájl letöltése közben.',
+  /** Upload and create folder (issue 9). */
+  fileNameInvalid:
+    'Érvénytelen név: nem lehet üres vagy csak pontokból álló, nem tartalmazhat / vagy \\ jelet és vezérlőkaraktert, legfeljebb 255 bájt lehet.',
+  fileNameTaken: 'Ebben a mappában már van ilyen nevű fájl vagy mappa.',
+  uploadMissingFile: 'A kérés nem tartalmaz feltöltendő fájlt.',
+  uploadNotMultipart: 'A feltöltésnek multipart/form-data kérésnek kell lennie.',
+  uploadFailed: 'Hiba történt a fájl feltöltése közben.',
+  uploadSucceeded: 'Fájl sikeresen feltöltve.',
+  uploadCancelled: 'Feltöltés megszakítva.',
+  folderCreated: 'Mappa sikeresen létrehozva.',
+  folderCreateFailed: 'Hiba történt a mappa létrehozása közben.',
+  filesWritesOffline: 'Feltöltés és mappa létrehozása csak online lehetséges.',
 } as const
+
+/** 413 of POST /files/upload, with the server's UPLOAD_MAX_MB. */
+export function uploadTooLargeMessage(maxMb: number): string {
+  return `A fájl túl nagy: legfeljebb ${maxMb} MB tölthető fel.`
+}

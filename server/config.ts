@@ -7,6 +7,7 @@
 import { resolve } from 'node:path'
 import { FormatRegistry, Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+import { UPLOAD_MAX_MB_DEFAULT } from '../contract/api/files'
 
 export interface Config {
   PORT: number
@@ -16,6 +17,8 @@ export interface Config {
   SMTP_URL: string | null
   MAIL_FROM: string
   FILES_ROOT: string
+  /** Largest file one upload may carry, in MB (issue 9). */
+  UPLOAD_MAX_MB: number
   SHORT_LINK_BASE: string
   CORS_ORIGINS: string[]
   CONNECT_SRC: string[]
@@ -88,6 +91,7 @@ export const EnvSchema = Type.Object({
   MAIL_FROM: Type.String({ default: 'Oktatói Portál <noreply@pelda.hu>' }),
   /** Default `$DATA_DIR/files`, filled in below. */
   FILES_ROOT: Type.Optional(Type.String()),
+  UPLOAD_MAX_MB: integer(1, 102400, UPLOAD_MAX_MB_DEFAULT),
   SHORT_LINK_BASE: Type.String({
     default: '',
     pattern: '^(https?://.+)?$',
@@ -162,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     SMTP_URL: valid.SMTP_URL ?? null,
     MAIL_FROM: valid.MAIL_FROM,
     FILES_ROOT: resolve(valid.FILES_ROOT ?? resolve(dataDir, 'files')),
+    UPLOAD_MAX_MB: valid.UPLOAD_MAX_MB,
     SHORT_LINK_BASE: valid.SHORT_LINK_BASE,
     CORS_ORIGINS: valid.CORS_ORIGINS,
     CONNECT_SRC: valid.CONNECT_SRC,

@@ -27,3 +27,33 @@ export type FilesResponse = Static<typeof FilesResponse>
 /** The query of GET /files and GET /files/file. */
 export const FilesQuery = Type.Object({ path: Type.Optional(Type.String({ maxLength: FILE_PATH_MAX })) })
 export type FilesQuery = Static<typeof FilesQuery>
+
+/**
+ * Longest file or folder name in UTF-8 bytes (ext4 and most file systems allow 255). Names are checked like one
+ * path segment: no `/`, `\`, NUL or control characters, not `.`, `..` or dots only.
+ */
+export const FILE_NAME_MAX_BYTES = 255
+
+/** Default of the server's UPLOAD_MAX_MB: the largest file one upload may carry. */
+export const UPLOAD_MAX_MB_DEFAULT = 200
+
+/**
+ * POST /files/upload?path=<folder>[&overwrite=1]: one multipart file part (its filename is the new file's name),
+ * streamed to disk. An existing name is 409 unless `overwrite=1` (sent after the user confirmed); a folder is never
+ * replaced. Answers 201 with the new entry; 413 over UPLOAD_MAX_MB.
+ */
+export const UploadQuery = Type.Object({
+  path: Type.Optional(Type.String({ maxLength: FILE_PATH_MAX })),
+  overwrite: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0')])),
+})
+export type UploadQuery = Static<typeof UploadQuery>
+
+/** POST /files/folder: a new folder `name` inside `path` ('' is the root). 201 with the entry; 409 when taken. */
+export const CreateFolderBody = Type.Object(
+  {
+    path: Type.String({ maxLength: FILE_PATH_MAX }),
+    name: Type.String({ maxLength: 1024 }),
+  },
+  { additionalProperties: false },
+)
+export type CreateFolderBody = Static<typeof CreateFolderBody>

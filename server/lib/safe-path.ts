@@ -67,3 +67,14 @@ export async function resolveInside(root: string, raw: string): Promise<string> 
   if (!isInside(base, real)) throw new UnsafePathError('invalid')
   return real
 }
+
+/**
+ * True when `name` can be one new entry of a folder: exactly one path segment by the rules above (no `/`, `\`, NUL,
+ * control characters or still-encoded dots and slashes), not made of dots only, at most `maxBytes` UTF-8 bytes.
+ */
+export function isSafeName(name: string, maxBytes: number): boolean {
+  if (name === '' || /^\.+$/.test(name) || name.includes('/')) return false
+  if (Buffer.byteLength(name, 'utf8') > maxBytes) return false
+  const segments = pathSegments(name)
+  return segments !== null && segments.length === 1 && segments[0] === name
+}

@@ -15,6 +15,8 @@ interface Case {
   /** The registered URL pattern when `url` fills in a parameter (e.g. '/api/alerts/:id'). */
   route?: string
   body?: (t: TestApp) => Promise<unknown> | unknown
+  /** Extra request headers (a multipart upload's Content-Type). */
+  headers?: Record<string, string>
   expected: Record<Role, number>
 }
 
@@ -185,6 +187,24 @@ const CASES: Case[] = [
   // Files: FILES_ROOT of the test app does not exist, so the root lists empty and any file is a 404.
   { method: 'GET', url: '/api/files?path=', route: '/api/files', expected: staff(200) },
   { method: 'GET', url: '/api/files/file?path=nincs.txt', route: '/api/files/file', expected: staff(404) },
+  // Upload and create folder: administrators only (uploadFile); the root is created on the first write.
+  {
+    method: 'POST',
+    url: '/api/files/upload?path=',
+    route: '/api/files/upload',
+    headers: { 'content-type': 'multipart/form-data; boundary=hatar' },
+    body: () =>
+      Buffer.from(
+        `--hatar\r\nContent-Disposition: form-data; name="file"; filename="${randomUUID()}.txt"\r\n\r\nszia\r\n--hatar--\r\n`,
+      ),
+    expected: { anonymous: 401, student: 403, teacher: 403, admin: 201 },
+  },
+  {
+    method: 'POST',
+    url: '/api/files/folder',
+    body: () => ({ path: '', name: `mappa-${randomUUID()}` }),
+    expected: { anonymous: 401, student: 403, teacher: 403, admin: 201 },
+  },
   // The redirect is outside /api and needs no sign-in: an unknown code is the same 404 page for everyone.
   {
     method: 'GET',
@@ -199,8 +219,8 @@ const matrix = CASES.flatMap((c) => ROLES.map((role) => ({ ...c, role, status: c
 describe.each(drivers)('access matrix on %s', (driver) => {
   const t = useTestApp(driver)
 
-  it.each(matrix)('$method $url as $role → $status', async ({ method, url, body, role, status }) => {
-    const headers: Record<string, string> = {}
+  it.each(matrix)('$method $url as $role → $status', async ({ method, url, body, role, status, ...c }) => {
+    const headers: Record<string, string> = { ...c.headers }
     if (role !== 'anonymous') headers.authorization = (await t.signedIn(role)).token
     const payload = body ? await body(t) : undefined
     const res = await t.app.inject({

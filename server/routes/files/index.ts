@@ -1,14 +1,24 @@
 /**
  * Files (spec §4 Files, §7; issue 9): the listing of one folder under FILES_ROOT and the download of one file,
- * streamed with its Content-Type, Content-Length, RFC 5987 Content-Disposition and single-range support.
+ * streamed with its Content-Type, Content-Length, RFC 5987 Content-Disposition and single-range support; for
+ * `uploadFile`, an upload streamed to disk (multipart, one file a request, UPLOAD_MAX_MB) and a new folder.
  */
 import { createReadStream } from 'node:fs'
 import type { Readable } from 'node:stream'
+import multipart from '@fastify/multipart'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { FilesQuery, FilesResponse, withErrors } from '../../../contract/api'
-import { MESSAGES } from '../../../contract/messages'
+import {
+  CreateFolderBody,
+  FileEntry,
+  FilesQuery,
+  FilesResponse,
+  UploadQuery,
+  withErrors,
+} from '../../../contract/api'
+import { MESSAGES, uploadTooLargeMessage } from '../../../contract/messages'
 import { HttpError } from '../../lib/http-error'
+import { checkedName, checkFree, createFolder, folderForWrite, saveUpload } from '../../services/file-writes'
 import { contentDisposition, contentTypeOf, fileForDownload, listFiles } from '../../services/files'
 
 /** The file's own bytes (streamed, never serialised). */
@@ -16,6 +26,16 @@ const FileBytes = Type.Unsafe<string | Readable>({})
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const root = app.config.FILES_ROOT
+  const maxMb = app.config.UPLOAD_MAX_MB
+
+  // multipart/form-data for the upload route only (this plugin is encapsulated; everything else stays JSON only).
+  // The file streams through busboy: `fileSize` cuts it at the limit, and nothing is buffered whole. `preservePath`
+  // hands over the filename as sent, so a name with a slash is refused (400) rather than silently cut to its end.
+  await app.register(multipart, {
+    preservePath: true,
+    throwFileSizeLimit: false,
+    limits: { fileSize: maxMb * 1024 * 1024, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
+  })
 
   app.get(
     '/files',
@@ -55,6 +75,47 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       reply.header('Content-Length', Math.max(0, end - start + 1))
       if (plan.size === 0) return reply.send('')
       return reply.send(createReadStream(plan.file, { start, end }))
+    },
+  )
+
+  app.post(
+    '/files/upload',
+    {
+      onRequest: app.requireFeatures('uploadFile'),
+      schema: {
+        querystring: UploadQuery,
+        response: withErrors({ 201: FileEntry }, 400, 401, 403, 404, 409, 413, 415, 429, 500),
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(415, MESSAGES.uploadNotMultipart)
+      const overwrite = request.query.overwrite === '1'
+      const folder = await folderForWrite(root, request.query.path ?? '')
+      const part = await request.file()
+      if (!part) throw new HttpError(400, MESSAGES.uploadMissingFile)
+      const name = checkedName(part.filename)
+      await checkFree(folder, name, overwrite)
+      const entry = await saveUpload(folder, name, part.file, {
+        overwrite,
+        tooLarge: () => new HttpError(413, uploadTooLargeMessage(maxMb)),
+      })
+      request.log.info({ bytes: entry.size, overwrite }, 'file uploaded')
+      return reply.code(201).send(entry)
+    },
+  )
+
+  app.post(
+    '/files/folder',
+    {
+      onRequest: app.requireFeatures('uploadFile'),
+      schema: {
+        body: CreateFolderBody,
+        response: withErrors({ 201: FileEntry }, 400, 401, 403, 404, 409, 413, 415, 429, 500),
+      },
+    },
+    async (request, reply) => {
+      const entry = await createFolder(root, request.body.path, request.body.name)
+      return reply.code(201).send(entry)
     },
   )
 }

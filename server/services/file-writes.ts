@@ -1,0 +1,126 @@
+/**
+ * Writes under FILES_ROOT (issue 9): an uploaded file streamed to disk and a new folder. The target folder goes
+ * through `resolveInside` like every read, and a new name must be one safe segment (`isSafeName`), so nothing is ever
+ * written outside the root. An upload is written to a hidden temp file in the target folder and moved to its name
+ * only when complete: a refused, oversized or aborted upload leaves nothing behind, and a reader never sees half a
+ * file. Without `overwrite` the move is a hard link, which fails atomically when the name exists (no check-then-write
+ * race); with it, a rename replaces the old file in one step. A folder is never replaced.
+ */
+import { randomUUID } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { link, lstat, mkdir, rename, stat, unlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { FILE_NAME_MAX_BYTES, type FileEntry } from '../../contract/api'
+import { MESSAGES } from '../../contract/messages'
+import { HttpError } from '../lib/http-error'
+import { isSafeName, pathSegments, realRoot, resolveInside, UnsafePathError } from '../lib/safe-path'
+
+/** Prefix of the temp files of uploads in progress (dot-files: hidden in the listing by default). */
+export const UPLOAD_TEMP_PREFIX = '.feltoltes-'
+
+/** The real folder `raw` names under `root`, for a write. The root itself is created on the first write. */
+export async function folderForWrite(root: string, raw: string): Promise<string> {
+  const segments = pathSegments(raw)
+  if (segments === null) throw new HttpError(400, MESSAGES.filePathInvalid)
+  if (segments.length === 0 && !(await realRoot(root))) await mkdir(root, { recursive: true })
+  let folder: string
+  try {
+    folder = await resolveInside(root, raw)
+  } catch (error) {
+    if (error instanceof UnsafePathError) {
+      throw error.problem === 'invalid'
+        ? new HttpError(400, MESSAGES.filePathInvalid)
+        : new HttpError(404, MESSAGES.folderNotFound)
+    }
+    throw error
+  }
+  if (!(await stat(folder)).isDirectory()) throw new HttpError(404, MESSAGES.folderNotFound)
+  return folder
+}
+
+/** A new entry's name in NFC (a Mac sends 'á' decomposed), or a 400 when it is not one safe name. */
+export function checkedName(raw: string | undefined): string {
+  const name = (raw ?? '').normalize('NFC')
+  if (!isSafeName(name, FILE_NAME_MAX_BYTES)) throw new HttpError(400, MESSAGES.fileNameInvalid)
+  return name
+}
+
+async function exists(path: string): Promise<'file' | 'other' | null> {
+  try {
+    return (await lstat(path)).isFile() ? 'file' : 'other'
+  } catch {
+    return null
+  }
+}
+
+async function entryOf(path: string, fileName: string): Promise<FileEntry> {
+  const info = await stat(path)
+  return {
+    fileName,
+    type: info.isDirectory() ? 'Directory' : 'File',
+    size: info.isDirectory() ? 0 : info.size,
+    modifiedAt: info.mtime.toISOString(),
+  }
+}
+
+/** Refuses a taken name before any byte is written: 409, unless an existing plain file may be replaced. */
+export async function checkFree(folder: string, name: string, overwrite: boolean): Promise<void> {
+  const existing = await exists(join(folder, name))
+  if (existing === 'other' || (existing === 'file' && !overwrite)) {
+    throw new HttpError(409, MESSAGES.fileNameTaken)
+  }
+}
+
+/** An upload's bytes: a multipart file stream, `truncated` when it stopped at the size limit. */
+export type UploadSource = Readable & { truncated?: boolean }
+
+/**
+ * Streams `source` into `folder/name` through a temp file. A stream cut at the size limit throws `tooLarge`; any
+ * error of the stream (an aborted request) is rethrown; either way the temp file is removed first.
+ */
+export async function saveUpload(
+  folder: string,
+  name: string,
+  source: UploadSource,
+  options: { overwrite: boolean; tooLarge: () => Error },
+): Promise<FileEntry> {
+  const { overwrite } = options
+  const target = join(folder, name)
+  const temp = join(folder, `${UPLOAD_TEMP_PREFIX}${randomUUID()}.part`)
+  try {
+    await pipeline(source, createWriteStream(temp, { flags: 'wx', mode: 0o644 }))
+    if (source.truncated) throw options.tooLarge()
+    if (overwrite && (await exists(target)) !== 'other') {
+      await rename(temp, target)
+    } else {
+      try {
+        await link(temp, target)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+          throw new HttpError(409, MESSAGES.fileNameTaken)
+        throw error
+      }
+      await unlink(temp)
+    }
+  } catch (error) {
+    await unlink(temp).catch(() => {})
+    throw error
+  }
+  return entryOf(target, name)
+}
+
+/** POST /files/folder: the new folder's entry; 409 when the name is taken. */
+export async function createFolder(root: string, raw: string, rawName: string): Promise<FileEntry> {
+  const folder = await folderForWrite(root, raw)
+  const name = checkedName(rawName)
+  const target = join(folder, name)
+  try {
+    await mkdir(target)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new HttpError(409, MESSAGES.fileNameTaken)
+    throw error
+  }
+  return entryOf(target, name)
+}
