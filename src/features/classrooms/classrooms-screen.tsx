@@ -24,7 +24,7 @@ import {
 } from './api/classroom-writes'
 import { ClassroomCard } from './components/classroom-card'
 import { CreateClassroomDialog } from './components/create-classroom-dialog'
-import { DeleteClassroomDialog } from './components/delete-classroom-dialog'
+import { ConfirmDialog } from '../../components/confirm-dialog'
 import { LayoutDesigner } from './components/layout-designer'
 
 const NO_CLASSROOMS: Classroom[] = []
@@ -220,11 +220,15 @@ export default function ClassroomsScreen() {
         onClose={() => setCreating(false)}
         onCreate={onCreate}
       />
-      <DeleteClassroomDialog
-        classroom={deleting}
-        deleting={remove.isPending}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Terem törlése"
+        question="Biztosan törölni szeretnéd ezt a termet?"
+        subject={deleting?.name}
+        confirmLabel="Törlés megerősítése"
+        busy={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={onConfirmDelete}
+        onConfirm={() => deleting && onConfirmDelete(deleting)}
       />
       <LayoutDesigner
         key={designerRevision}

@@ -16,7 +16,7 @@ import { notify } from '../../lib/notify'
 import { createGroupErrorMessage, useCreateGroup } from './api/create-group'
 import { useDeleteGroup } from './api/delete-group'
 import { CreateGroupDialog } from './components/create-group-dialog'
-import { DeleteGroupDialog } from './components/delete-group-dialog'
+import { ConfirmDialog } from '../../components/confirm-dialog'
 import { GroupCard } from './components/group-card'
 import { sortGroups, weekdayOfDay } from './group-order'
 import { useGroupNotesShown, useUserName } from './use-group-notes'
@@ -137,9 +137,13 @@ export default function GroupsScreen() {
         onCreate={createGroup}
       />
 
-      <DeleteGroupDialog
-        groupName={deleting?.groupName ?? null}
-        deleting={deleteGroup.isPending}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Csoport törlése${deleting ? `: ${deleting.groupName}` : ''}`}
+        question="Biztosan törölni szeretnéd a csoportot?"
+        note="Ez a művelet visszavonhatatlan."
+        confirmLabel="Törlés megerősítése"
+        busy={deleteGroup.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}
       />

@@ -11,7 +11,7 @@ import { ListState, type ListWords } from '../../components/list-state'
 import { notify } from '../../lib/notify'
 import { linkErrorMessage, useCreateLink, useDeleteLink, useLinks } from './api/links'
 import { CreateLinkForm } from './components/create-link-form'
-import { DeleteLinkDialog } from './components/delete-link-dialog'
+import { ConfirmDialog } from '../../components/confirm-dialog'
 import { LinksTable } from './components/links-table'
 import { QrDialog } from './components/qr-dialog'
 import { fullShortLink, linkCount, shortLinkPrefix } from './short-link'
@@ -96,9 +96,12 @@ export default function LinksScreen() {
         onClose={() => setQr(null)}
       />
 
-      <DeleteLinkDialog
+      <ConfirmDialog
         open={deleting !== null}
-        deleting={remove.isPending}
+        title="Rövid URL törlése"
+        question="Biztosan törölni szeretnéd ezt a rövid URL-t? A művelet nem vonható vissza."
+        confirmLabel="Törlés megerősítése"
+        busy={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}
       />

@@ -28,7 +28,7 @@ import {
 } from './api/blocked-domains'
 import { AddDomainFormView } from './components/add-domain-form'
 import { BulkAddDialog } from './components/bulk-add-dialog'
-import { DeleteDomainDialog } from './components/delete-domain-dialog'
+import { ConfirmDialog } from '../../components/confirm-dialog'
 import { DomainsTable } from './components/domains-table'
 import { createDomainSearch } from './domain-search'
 import { downloadText } from './download-text'
@@ -165,11 +165,15 @@ export default function ProxyScreen() {
 
       <BulkAddDialog open={bulkOpen} existing={list} onClose={() => setBulkOpen(false)} onConfirm={addMany} />
 
-      <DeleteDomainDialog
-        domain={confirming}
-        deleting={remove.isPending}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Domain eltávolítása"
+        question="Biztosan eltávolítod ezt a domaint a tiltólistáról?"
+        subject={confirming ?? undefined}
+        confirmLabel="Eltávolítás"
+        busy={remove.isPending}
         onCancel={() => setConfirming(null)}
-        onConfirm={confirmDelete}
+        onConfirm={() => confirming && confirmDelete(confirming)}
       />
     </Flex>
   )
