@@ -79,11 +79,16 @@ export function ClassDialog({
       }
     >
       <FormField label="Óra neve" error={errors.name}>
-        <Input placeholder="pl.: Matematika 9.A" autoComplete="off" {...register('name')} />
+        <Input
+          placeholder="pl.: Matematika 9.A"
+          autoComplete="off"
+          defaultValue={defaultValues.name}
+          {...register('name')}
+        />
       </FormField>
       <FormField label="Nap" error={errors.day}>
         <NativeSelect.Root>
-          <NativeSelect.Field {...register('day')}>
+          <NativeSelect.Field defaultValue={defaultValues.day} {...register('day')}>
             {WEEKDAYS.map((day) => (
               <option key={day.id} value={String(day.id)}>
                 {day.name}
@@ -95,7 +100,7 @@ export function ClassDialog({
       </FormField>
       <FormField label="Kezdés" error={errors.start}>
         <NativeSelect.Root>
-          <NativeSelect.Field {...register('start')}>
+          <NativeSelect.Field defaultValue={defaultValues.start} {...register('start')}>
             {TIME_SLOTS.map((slot) => (
               <option key={slot.id} value={String(slot.id)}>
                 {slot.fullLabel}
@@ -107,7 +112,7 @@ export function ClassDialog({
       </FormField>
       <FormField label="Befejezés" error={errors.end}>
         <NativeSelect.Root>
-          <NativeSelect.Field {...register('end')}>
+          <NativeSelect.Field defaultValue={defaultValues.end} {...register('end')}>
             {TIME_SLOTS.map((slot) => (
               <option key={slot.id} value={String(slot.id)}>
                 {slot.fullLabel}
@@ -121,6 +126,7 @@ export function ClassDialog({
         <Input
           placeholder="Válassz oktatót..."
           autoComplete="off"
+          defaultValue={defaultValues.instructor}
           list={instructors.length > 0 ? listId : undefined}
           {...register('instructor')}
         />

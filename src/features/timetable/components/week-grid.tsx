@@ -92,17 +92,17 @@ const Block = memo(function Block({
         )}
         <Text as="span" fontWeight="semibold" truncate>
           {value.name}
+          <VisuallyHidden>, {value.day.name}</VisuallyHidden>
         </Text>
       </Flex>
       <Text as="span" display="block" truncate>
-        <VisuallyHidden>, {value.day.name} </VisuallyHidden>
         {time}
+        <VisuallyHidden>, oktató:</VisuallyHidden>
       </Text>
       <Text as="span" display="block" truncate>
-        <VisuallyHidden>, oktató: </VisuallyHidden>
         {value.instructor}
+        {clash && <VisuallyHidden>. {conflictText(value, conflicts)}</VisuallyHidden>}
       </Text>
-      {clash && <VisuallyHidden>. {conflictText(value, conflicts)}</VisuallyHidden>}
     </chakra.button>
   )
 })
