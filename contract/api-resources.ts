@@ -48,9 +48,15 @@ export const API_RESOURCES = {
   notes: { path: '/notes/:groupId', refreshedBy: ['/notes/**', ...groupsWrites] },
   workHours: { path: '/work/hours', refreshedBy: ['/work/hours/**'] },
   links: { path: '/links', refreshedBy: ['/links/**'] },
-  proxyBlock: { path: '/proxy/block', refreshedBy: ['/proxy/block'] },
+  proxyBlock: { path: '/proxy/block', refreshedBy: ['/proxy/block/**'] },
   // The folder is in the query string: its key is queryKeyOf('files', path).
   files: { path: '/files', refreshedBy: ['/files/**'] },
+  // Rendszernapló (issue 10): each page of each filter is its own URL (page, cursor and filters in the query string),
+  // so an administrator who opened the log online can scroll the pages already seen offline. No write names the log's
+  // paths: refreshing every cached page after each audited write would cost more than it saves; stale-while-revalidate
+  // and the screen's own refetch keep what is shown current.
+  auditLog: { path: '/auditlog', refreshedBy: ['/auditlog/**'] },
+  auditLogUsers: { path: '/auditlog/users', refreshedBy: ['/auditlog/**'] },
 } as const satisfies Record<string, ResourceDefinition>
 
 export type ApiResourceId = keyof typeof API_RESOURCES

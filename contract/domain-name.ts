@@ -12,6 +12,49 @@ export const DOMAIN_MESSAGES = {
 /** Longest input looked at (a pasted URL may be long; a hostname is at most 253). */
 export const DOMAIN_INPUT_MAX = 2048
 
+/** A domain's comment (issue 9, beyond the spec): at most this many characters after trimming. */
+export const COMMENT_MAX = 200
+/** What the request schema lets through before the Hungarian check (a bound on the body, not the rule). */
+export const COMMENT_INPUT_MAX = 4096
+/** Entries one bulk add takes (a large hosts-file blocklist). */
+export const BULK_DOMAINS_MAX = 100_000
+/** The bulk route's own body limit: 100,000 long names fit (the API's default is 256 KiB). */
+export const BULK_BODY_BYTES = 8 * 1024 * 1024
+
+/** The Proxy Manager's messages beyond the spec's §8 (comments, bulk add). */
+export const PROXY_MESSAGES = {
+  commentTooLong: `A megjegyzés legfeljebb ${COMMENT_MAX} karakter lehet.`,
+  commentSaved: 'Megjegyzés mentve.',
+  commentError: 'Hiba történt a megjegyzés mentése közben.',
+  bulkError: 'Hiba történt a domainek hozzáadása közben.',
+} as const
+
+/** '3 domain hozzáadva a tiltólistához.' with ', 2 már szerepelt rajta' / ', 1 érvénytelen' when there were any. */
+export function bulkAddedMessage(added: number, duplicates: number, invalid: number): string {
+  const extra = [
+    duplicates > 0 ? `${duplicates} már szerepelt rajta` : '',
+    invalid > 0 ? `${invalid} érvénytelen` : '',
+  ]
+    .filter(Boolean)
+    .join(', ')
+  return `${added} domain hozzáadva a tiltólistához${extra ? ` (${extra})` : ''}.`
+}
+
+export type CommentResult =
+  { comment: string | null; error?: undefined } | { comment?: undefined; error: string }
+
+/**
+ * Plain text on one line: control characters and runs of whitespace become one space, then trimmed; empty is no
+ * comment (null); longer than COMMENT_MAX is refused with a Hungarian message.
+ */
+export function normaliseComment(input: string | undefined | null): CommentResult {
+  // eslint-disable-next-line no-control-regex
+  const text = (input ?? '').replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim()
+  if (!text) return { comment: null }
+  if ([...text].length > COMMENT_MAX) return { error: PROXY_MESSAGES.commentTooLong }
+  return { comment: text }
+}
+
 export type DomainResult = { domain: string; error?: undefined } | { domain?: undefined; error: string }
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/

@@ -1,21 +1,37 @@
 /**
- * Proxy Manager (spec §4 Blocked domains, §5, §8; DESIGN §3): the sorted list, add and delete of normalised
- * domains (run by `runWrite`; the spec's audit catalogue names no proxy event, so none is written), and the
- * Squid `dstdomain` feed.
+ * Proxy Manager (spec §4 Blocked domains, §5, §8; DESIGN §3; issue 9): the sorted list with its comments, add,
+ * bulk add, comment edit and delete of normalised domains (run by `runWrite`; the spec's audit catalogue names no
+ * proxy event, so none is written), and the Squid `dstdomain` feed.
  */
-import type { BlockedDomainsChange } from '../../contract/api'
-import { normaliseDomain, squidDstdomain } from '../../contract/domain-name'
+import type { BlockedDomainsChange, BulkDomainOutcome, BulkDomainsAnswer } from '../../contract/api'
+import {
+  PROXY_MESSAGES,
+  bulkAddedMessage,
+  normaliseComment,
+  normaliseDomain,
+  squidDstdomain,
+} from '../../contract/domain-name'
 import { MESSAGES } from '../../contract/messages'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import {
   deleteBlockedDomain,
   insertBlockedDomain,
+  insertBlockedDomains,
   listBlockedDomains,
+  listDomainComments,
+  updateDomainComment,
 } from '../repositories/blocked-domains-repository'
 import type { WriteContext, WriteResult } from './write'
 
 export { listBlockedDomains }
+
+/** The list as every answer carries it: the spec's sorted string array, and the comments beside it. */
+export async function blockedDomainsState(
+  db: Db,
+): Promise<{ blockedDomains: string[]; comments: Record<string, string> }> {
+  return { blockedDomains: await listBlockedDomains(db), comments: await listDomainComments(db) }
+}
 
 function normalised(input: string): string {
   const result = normaliseDomain(input)
@@ -23,16 +39,91 @@ function normalised(input: string): string {
   return result.domain
 }
 
-/** 201 with the new list; a domain already on the list is a 409 with the unchanged list. */
+function commentOf(input: string | undefined): string | null {
+  const result = normaliseComment(input)
+  if (result.error !== undefined) throw new HttpError(400, result.error)
+  return result.comment
+}
+
+/** 201 with the new list; a domain already on the list is a 409 with the unchanged list (its comment kept). */
 export async function addBlockedDomain(
   w: WriteContext,
   input: string,
+  commentInput?: string,
 ): Promise<WriteResult<BlockedDomainsChange>> {
   const domain = normalised(input)
-  const added = await insertBlockedDomain(w.tx, domain, w.now)
-  const blockedDomains = await listBlockedDomains(w.tx)
-  if (!added) return { status: 409, body: { code: 409, message: MESSAGES.domainDuplicate, blockedDomains } }
-  return { status: 201, body: { code: 201, message: MESSAGES.domainAdded, blockedDomains } }
+  const comment = commentOf(commentInput)
+  const added = await insertBlockedDomain(w.tx, domain, w.now, comment)
+  const state = await blockedDomainsState(w.tx)
+  if (!added) return { status: 409, body: { code: 409, message: MESSAGES.domainDuplicate, ...state } }
+  return { status: 201, body: { code: 201, message: MESSAGES.domainAdded, ...state } }
+}
+
+/**
+ * Bulk add in the one transaction of the request: each entry normalised; one already listed, or repeated earlier
+ * in the batch, is a duplicate; an invalid one is reported with its message and skipped. 200 even when nothing was
+ * added (the report is the answer); a batch comment goes to every added domain.
+ */
+export async function addBlockedDomains(
+  w: WriteContext,
+  inputs: readonly string[],
+  commentInput?: string,
+): Promise<WriteResult<BulkDomainsAnswer>> {
+  const comment = commentOf(commentInput)
+  const seen = new Set<string>()
+  const fresh: string[] = []
+  const parsed = inputs.map((input) => {
+    const result = normaliseDomain(input)
+    if (result.error !== undefined) return { input, error: result.error }
+    const first = !seen.has(result.domain)
+    if (first) {
+      seen.add(result.domain)
+      fresh.push(result.domain)
+    }
+    return { input, domain: result.domain, first }
+  })
+  const inserted = await insertBlockedDomains(w.tx, fresh, w.now, comment)
+  let added = 0
+  let duplicates = 0
+  let invalid = 0
+  const report: BulkDomainOutcome[] = parsed.map((entry) => {
+    if (entry.domain === undefined) {
+      invalid++
+      return { input: entry.input, status: 'invalid', error: entry.error ?? MESSAGES.badRequest }
+    }
+    if (entry.first && inserted.has(entry.domain)) {
+      added++
+      return { input: entry.input, status: 'added', domain: entry.domain }
+    }
+    duplicates++
+    return { input: entry.input, status: 'duplicate', domain: entry.domain }
+  })
+  const state = await blockedDomainsState(w.tx)
+  return {
+    body: {
+      code: 200,
+      message: bulkAddedMessage(added, duplicates, invalid),
+      added,
+      duplicates,
+      invalid,
+      report,
+      ...state,
+    },
+  }
+}
+
+/** 200 with the new list; a domain not on the list is a 404 with the unchanged list. */
+export async function setDomainComment(
+  w: WriteContext,
+  input: string,
+  commentInput: string,
+): Promise<WriteResult<BlockedDomainsChange>> {
+  const domain = normalised(input)
+  const comment = commentOf(commentInput)
+  const updated = await updateDomainComment(w.tx, domain, comment)
+  const state = await blockedDomainsState(w.tx)
+  if (!updated) return { status: 404, body: { code: 404, message: MESSAGES.domainNotFound, ...state } }
+  return { body: { code: 200, message: PROXY_MESSAGES.commentSaved, ...state } }
 }
 
 /** 200 with the new list; a domain not on the list is a 404 with the unchanged list. */
@@ -42,9 +133,9 @@ export async function removeBlockedDomain(
 ): Promise<WriteResult<BlockedDomainsChange>> {
   const domain = normalised(input)
   const removed = await deleteBlockedDomain(w.tx, domain)
-  const blockedDomains = await listBlockedDomains(w.tx)
-  if (!removed) return { status: 404, body: { code: 404, message: MESSAGES.domainNotFound, blockedDomains } }
-  return { body: { code: 200, message: MESSAGES.domainDeleted, blockedDomains } }
+  const state = await blockedDomainsState(w.tx)
+  if (!removed) return { status: 404, body: { code: 404, message: MESSAGES.domainNotFound, ...state } }
+  return { body: { code: 200, message: MESSAGES.domainDeleted, ...state } }
 }
 
 /** The text the school's Squid fetches: one `.domain` a line (each also matches its subdomains). */

@@ -48,6 +48,13 @@ const CASES: Case[] = [
   },
   { method: 'POST', url: '/api/auth/setmfa', body: () => ({ email: '' }), expected: signedInOnly },
   { method: 'POST', url: '/api/auth/logout', expected: signedInOnly },
+  // One's own password (issue 11): any signed-in user; a wrong current password is 400 (never 401: that signs out).
+  {
+    method: 'POST',
+    url: '/api/auth/password',
+    body: () => ({ currentPassword: 'nem-a-jelszava', newPassword: 'Tavaszi-szel-vizet-araszt-7' }),
+    expected: { anonymous: 401, student: 400, teacher: 400, admin: 400 },
+  },
   // A session token is not a temporary MFA token.
   {
     method: 'POST',
@@ -168,6 +175,18 @@ const CASES: Case[] = [
     method: 'DELETE',
     url: '/api/proxy/block',
     body: () => ({ domain: `${randomUUID()}.hu` }),
+    expected: { anonymous: 401, student: 403, teacher: 403, admin: 404 },
+  },
+  {
+    method: 'POST',
+    url: '/api/proxy/block/bulk',
+    body: () => ({ domains: [`${randomUUID()}.hu`], comment: 'Tömeges' }),
+    expected: { anonymous: 401, student: 403, teacher: 403, admin: 200 },
+  },
+  {
+    method: 'PUT',
+    url: '/api/proxy/block/comment',
+    body: () => ({ domain: `${randomUUID()}.hu`, comment: 'Megjegyzés' }),
     expected: { anonymous: 401, student: 403, teacher: 403, admin: 404 },
   },
   // The Squid feed: a proxy's cron job has no session.

@@ -1,16 +1,28 @@
 /**
- * Proxy Manager: teachers read the blocked domains, administrators add and delete them (features getProxyDomains,
- * addProxyDomain, deleteProxyDomain). `/api/proxy/block.txt` is the Squid feed, public: a proxy's cron job has
+ * Proxy Manager: teachers read the blocked domains, administrators add (one, or in bulk), comment and delete them
+ * (features getProxyDomains, addProxyDomain — also for the bulk add and the comment edit — deleteProxyDomain). `/api/proxy/block.txt` is the Squid feed, public: a proxy's cron job has
  * no session, and the list is not secret (docs/decisions-proxy.md).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
   BlockedDomainsChange,
   BlockedDomainsResponse,
+  BulkDomainsAnswer,
+  BulkDomainsRequest,
+  DomainAddRequest,
+  DomainCommentRequest,
   DomainRequest,
   withErrors,
 } from '../../../contract/api'
-import { addBlockedDomain, listBlockedDomains, removeBlockedDomain, squidFeed } from '../../services/proxy'
+import { BULK_BODY_BYTES } from '../../../contract/domain-name'
+import {
+  addBlockedDomain,
+  addBlockedDomains,
+  blockedDomainsState,
+  removeBlockedDomain,
+  setDomainComment,
+  squidFeed,
+} from '../../services/proxy'
 import { runWrite } from '../../services/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -20,7 +32,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.requireFeatures('getProxyDomains'),
       schema: { response: withErrors({ 200: BlockedDomainsResponse }, 401, 403, 429, 500) },
     },
-    async () => ({ code: 200, blockedDomains: await listBlockedDomains(app.db) }),
+    async () => ({ code: 200, ...(await blockedDomainsState(app.db)) }),
   )
 
   app.post(
@@ -28,7 +40,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: app.requireFeatures('addProxyDomain'),
       schema: {
-        body: DomainRequest,
+        body: DomainAddRequest,
         response: withErrors(
           { 201: BlockedDomainsChange, 409: BlockedDomainsChange },
           400,
@@ -41,7 +53,46 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         ),
       },
     },
-    async (request, reply) => runWrite(request, reply, (w) => addBlockedDomain(w, request.body.domain)),
+    async (request, reply) =>
+      runWrite(request, reply, (w) => addBlockedDomain(w, request.body.domain, request.body.comment)),
+  )
+
+  // Many entries in one transaction, with a per-entry report (issue 9); its own body limit for 100,000 lines.
+  app.post(
+    '/proxy/block/bulk',
+    {
+      onRequest: app.requireFeatures('addProxyDomain'),
+      bodyLimit: BULK_BODY_BYTES,
+      schema: {
+        body: BulkDomainsRequest,
+        response: withErrors({ 200: BulkDomainsAnswer }, 400, 401, 403, 413, 415, 429, 500),
+      },
+    },
+    async (request, reply) =>
+      runWrite(request, reply, (w) => addBlockedDomains(w, request.body.domains, request.body.comment)),
+  )
+
+  // A listed domain's comment: part of adding (feature addProxyDomain); an empty comment removes it.
+  app.put(
+    '/proxy/block/comment',
+    {
+      onRequest: app.requireFeatures('addProxyDomain'),
+      schema: {
+        body: DomainCommentRequest,
+        response: withErrors(
+          { 200: BlockedDomainsChange, 404: BlockedDomainsChange },
+          400,
+          401,
+          403,
+          413,
+          415,
+          429,
+          500,
+        ),
+      },
+    },
+    async (request, reply) =>
+      runWrite(request, reply, (w) => setDomainComment(w, request.body.domain, request.body.comment)),
   )
 
   app.delete(
