@@ -62,7 +62,7 @@ describe('query keys', () => {
 
   it('are not found for paths that are not cached', () => {
     expect(queryKeyForPath('/auth/login')).toBeNull()
-    expect(queryKeyForPath('/auditlog')).toBeNull()
+    expect(queryKeyForPath('/auditlog/export.csv')).toBeNull()
   })
 })
 

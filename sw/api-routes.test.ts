@@ -35,16 +35,22 @@ describe('matchApiRoute', () => {
     ['/work/hours', 'workHours'],
     ['/links', 'links'],
     ['/proxy/block', 'proxyBlock'],
+    ['/auditlog', 'auditLog'],
+    ['/auditlog/users', 'auditLogUsers'],
   ])('caches GET %s as %s', (path, id) => {
     expect(matchApiRoute(path)?.id).toBe(id)
   })
 
-  it.each(['/auth/login', '/auth/mfa', '/auth/logout', '/auditlog', '/files/file', '/proxy/block.txt'])(
-    'does not cache %s',
-    (path) => {
-      expect(matchApiRoute(path)).toBeNull()
-    },
-  )
+  it.each([
+    '/auth/login',
+    '/auth/mfa',
+    '/auth/logout',
+    '/auditlog/export.csv',
+    '/files/file',
+    '/proxy/block.txt',
+  ])('does not cache %s', (path) => {
+    expect(matchApiRoute(path)).toBeNull()
+  })
 })
 
 describe('isRefreshedBy', () => {

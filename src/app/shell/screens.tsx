@@ -2,19 +2,13 @@
 import { Center, Text } from '@chakra-ui/react'
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query'
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react'
-import { ComingSoon } from '../../components/coming-soon'
 import { LoadingScreen } from '../../components/loading-screen'
 import { alertsQuery } from '../../api/get-alerts'
 import { classroomsQuery } from '../../api/get-classrooms'
 import { instructorGroupsQuery } from '../../api/get-instructor-groups'
 import { studentsQuery } from '../../api/get-students'
+import { prefetchAuditLog } from '../../features/audit-log/api/audit-log'
 import { seatingQuery } from '../../features/groups/seating/api/seating'
-
-function placeholder(title: string): ComponentType {
-  return function Placeholder() {
-    return <ComingSoon title={title} />
-  }
-}
 
 type PreloadableScreen = (() => ReactNode) & {
   /** Loads the screen's chunk; once it has loaded, the screen renders without suspending. */
@@ -63,7 +57,7 @@ export const SCREENS: Record<string, ComponentType> = {
   'Proxy Manager': preloadable(() => import('../../features/proxy/proxy-screen')),
   Munkaórák: preloadable(() => import('../../features/work-hours/work-hours-screen')),
   'Munkaidő tervező': preloadable(() => import('../../features/timetable/timetable-screen')),
-  Rendszernapló: placeholder('Rendszernapló'),
+  Rendszernapló: preloadable(() => import('../../features/audit-log/audit-log-screen')),
   Beállítások: preloadable(() => import('../../features/settings/settings-screen')),
 }
 
@@ -105,6 +99,7 @@ const SCREEN_DATA: Record<string, (queryClient: QueryClient) => void> = {
   Diákok: (queryClient) => void prefetchOnce(queryClient, studentsQuery),
   Csoportok: prefetchGroupsAndSeating,
   Tantermek: (queryClient) => void prefetchOnce(queryClient, classroomsQuery),
+  Rendszernapló: prefetchAuditLog,
 }
 
 /**

@@ -143,13 +143,25 @@ describe('shell', () => {
     expect(within(nav).getByRole('button', { name: 'Munkaidő tervező' })).toBeInTheDocument()
   })
 
-  it('shows "Ez a képernyő hamarosan elérhető lesz." for a screen not built yet', async () => {
-    server.use(userSettingsHandler(), dashboardHandler(buildDashboard({ type: 'admin' })))
+  it('opens Rendszernapló for an administrator, its first page fetched once, before the click', async () => {
+    let pageRequests = 0
+    server.use(
+      userSettingsHandler(),
+      dashboardHandler(buildDashboard({ type: 'admin' })),
+      http.get(`${API}/auditlog`, () => {
+        pageRequests++
+        return HttpResponse.json({ logs: [], total: 0, totalIsEstimate: false, nextCursor: null })
+      }),
+      http.get(`${API}/auditlog/users`, () => HttpResponse.json({ users: [] })),
+    )
     const { user } = renderApp()
     const nav = await menu()
+    await waitFor(() => expect(pageRequests).toBe(1))
     await user.click(within(nav).getByRole('button', { name: 'Rendszernapló' }))
     expect(within(nav).getByRole('button', { name: 'Rendszernapló' })).toHaveAttribute('aria-current', 'page')
-    expect(await screen.findByText('Ez a képernyő hamarosan elérhető lesz.')).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Rendszernapló' })).toBeInTheDocument()
+    expect(await screen.findByText('Még nem történt naplózott esemény a rendszerben.')).toBeInTheDocument()
+    expect(pageRequests).toBe(1)
   })
 
   it('opens the settings screen from Beállítások', async () => {
