@@ -53,6 +53,8 @@ export const USERS = {
   proxyAdmin: { type: 'admin', name: 'Proxys Piroska', username: 'e2e.proxy', password: PW },
   /** Browses Fájlok and downloads a file (tests/e2e/specs/files.spec.ts). */
   filesTeacher: { type: 'teacher', name: 'Fájlos Ferenc', username: 'tanar.fajl', password: PW },
+  /** Plans classes in Munkaidő tervező, exports and imports them (tests/e2e/specs/timetable.spec.ts). */
+  timetableTeacher: { type: 'teacher', name: 'Órarendes Orsolya', username: 'tanar.orarend', password: PW },
   /** The student whose password the teacher changes. */
   resetStudent: { type: 'student', name: 'Gyöngyösi Örs Ábel', username: 'diak.jelszo', password: PW },
   /** The student who signs in on the shared tablet after a teacher. */
