@@ -55,6 +55,10 @@ export const USERS = {
   filesTeacher: { type: 'teacher', name: 'Fájlos Ferenc', username: 'tanar.fajl', password: PW },
   /** Plans classes in Munkaidő tervező, exports and imports them (tests/e2e/specs/timetable.spec.ts). */
   timetableTeacher: { type: 'teacher', name: 'Órarendes Orsolya', username: 'tanar.orarend', password: PW },
+  /** Reads, filters, scrolls and exports Rendszernapló (tests/e2e/specs/audit-log.spec.ts): an admin without MFA. */
+  auditAdmin: { type: 'admin', name: 'Naplózó Nándor', username: 'e2e.naplo', password: PW },
+  /** Writes the 130 audit entries (short links created and deleted) the audit-log spec scrolls through. */
+  auditFixture: { type: 'teacher', name: 'Naplóíró Noémi', username: 'tanar.naplo', password: PW },
   /** The student whose password the teacher changes. */
   resetStudent: { type: 'student', name: 'Gyöngyösi Örs Ábel', username: 'diak.jelszo', password: PW },
   /** The student who signs in on the shared tablet after a teacher. */
@@ -117,6 +121,7 @@ const TWINNED: readonly UserKey[] = [
   'groupsTeacher',
   'seatingOffline',
   'dashboardTeacher',
+  'auditFixture',
 ]
 
 const RETRY_TWINS: Partial<Record<UserKey, Account>> = Object.fromEntries(
