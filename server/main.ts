@@ -15,7 +15,8 @@ async function ensureFirstAdmin(handle: DatabaseHandle, config: Config): Promise
   const password = randomPassword(16)
   await createUser(
     handle.db,
-    { username: 'admin', name: 'Rendszergazda', type: 'admin', password },
+    // One-time (issue 11): the administrator must set their own password at the first sign-in.
+    { username: 'admin', name: 'Rendszergazda', type: 'admin', password, oneTime: true },
     { logN: config.PASSWORD_HASH_LOG_N },
   )
   // Printed once, on purpose to stdout and not to the log: it is never stored anywhere in clear text.

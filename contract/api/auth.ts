@@ -12,18 +12,26 @@ export const LoginRequest = Type.Object(
 )
 export type LoginRequest = Static<typeof LoginRequest>
 
-/** With mfa true, Token is the temporary token that POST /auth/mfa expects. */
+/**
+ * With mfa true, Token is the temporary token that POST /auth/mfa expects. `passwordChangeRequired` (only when
+ * true): the account has a one-time password and must set its own before anything else (issue 11).
+ */
 export const LoginResponse = Type.Object({
   Token: Type.String(),
   mfa: Type.Boolean(),
   message: Type.String(),
+  passwordChangeRequired: Type.Optional(Type.Boolean()),
 })
 export type LoginResponse = Static<typeof LoginResponse>
 
 export const MfaRequest = Type.Object({ code: Type.String({ pattern: '^[0-9]{6}$' }) }, strict)
 export type MfaRequest = Static<typeof MfaRequest>
 
-export const MfaResponse = Type.Object({ Token: Type.String(), message: Type.String() })
+export const MfaResponse = Type.Object({
+  Token: Type.String(),
+  message: Type.String(),
+  passwordChangeRequired: Type.Optional(Type.Boolean()),
+})
 export type MfaResponse = Static<typeof MfaResponse>
 
 /** An empty email turns MFA off. */

@@ -1,7 +1,12 @@
 /** Bodies shared by every resource: the `{code, message}` answer and the error map of a route's responses. */
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 
-export const ErrorBody = Type.Object({ code: Type.Integer(), message: Type.String() })
+/** `reason` tells apart refusals a client acts on (e.g. 'passwordChangeRequired', contract/password-rule.ts). */
+export const ErrorBody = Type.Object({
+  code: Type.Integer(),
+  message: Type.String(),
+  reason: Type.Optional(Type.String()),
+})
 export type ErrorBody = Static<typeof ErrorBody>
 
 export const MessageBody = Type.Object({ code: Type.Integer(), message: Type.String() })

@@ -1,9 +1,12 @@
 /**
  * `npm run users -- <command>`: manage accounts from the command line.
  *
- *   add --type teacher|student|admin --name "…" --username … --password …
+ *   add --type teacher|student|admin --name "…" --username … --password … [--one-time]
  *   import FILE.csv|FILE.xlsx          (header: type,name,username,password)
- *   passwd --username … --password …  (ends that user's sessions)
+ *   passwd --username … --password … [--one-time]  (ends that user's sessions)
+ *
+ * A `--password` is kept as it is. With `--one-time` its owner must set their own password at the first sign-in
+ * (issue 11); `--one-time` without `--password` generates one and prints it once.
  *   disable --username …               (ends that user's sessions)
  *   enable --username …
  *   mfa-off --username …
@@ -20,13 +23,16 @@ import {
   setDisabled,
   setPassword,
 } from '../repositories/users-repository'
+import { randomPassword } from '../lib/password'
 import { openCliDatabase } from './open-cli-database'
 import { readUserFile } from './user-file'
 
 const USAGE = `Használat / usage: npm run users -- <parancs>
-  add --type teacher|student|admin --name "Név" --username felhasznalo --password jelszo
+  add --type teacher|student|admin --name "Név" --username felhasznalo --password jelszo [--one-time]
   import FÁJL.csv|FÁJL.xlsx   (oszlopok: type,name,username,password)
-  passwd --username felhasznalo --password ujjelszo
+  passwd --username felhasznalo --password ujjelszo [--one-time]
+    --one-time: egyszer használatos jelszó, az első bejelentkezéskor sajátot kell beállítani;
+                --password nélkül a program generál egyet és egyszer kiírja.
   disable --username felhasznalo
   enable --username felhasznalo
   mfa-off --username felhasznalo
@@ -52,6 +58,7 @@ async function main(): Promise<void> {
       name: { type: 'string' },
       username: { type: 'string' },
       password: { type: 'string' },
+      'one-time': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -65,6 +72,12 @@ async function main(): Promise<void> {
   const needsUsername = ['passwd', 'disable', 'enable', 'mfa-off'].includes(command)
   if (needsUsername && !values.username) fail('Hiányzó --username.')
   if (command === 'import' && !file) fail('Add meg az importálandó fájlt.')
+  const oneTime = values['one-time'] === true
+  if (oneTime && command !== 'add' && command !== 'passwd')
+    fail('A --one-time csak az add és a passwd parancshoz adható.')
+  // A generated one-time password is printed once, below, after it was stored.
+  const generated = oneTime && values.password === undefined ? randomPassword(16) : null
+  if (generated) values.password = generated
   if (command === 'add') {
     if (!USER_TYPES.includes(values.type as UserType))
       fail('A --type értéke teacher, student vagy admin lehet.')
@@ -72,6 +85,11 @@ async function main(): Promise<void> {
     checkPassword(values.password)
   }
   if (command === 'passwd') checkPassword(values.password)
+  const oneTimeNote = oneTime
+    ? generated
+      ? `; egyszer használatos jelszó: ${generated}`
+      : '; egyszer használatos jelszó, az első bejelentkezéskor sajátot kell beállítani'
+    : ''
 
   const { config, handle } = await openCliDatabase()
   const hash = { logN: config.PASSWORD_HASH_LOG_N }
@@ -85,10 +103,11 @@ async function main(): Promise<void> {
             name: values.name!,
             username: values.username!,
             password: values.password!,
+            oneTime,
           },
           hash,
         )
-        console.log(`Létrehozva: ${user.username} (${user.type})`)
+        console.log(`Létrehozva: ${user.username} (${user.type})${oneTimeNote}`)
         break
       }
       case 'import': {
@@ -114,9 +133,9 @@ async function main(): Promise<void> {
         break
       }
       case 'passwd': {
-        const user = await setPassword(handle.db, values.username!, values.password!, hash)
+        const user = await setPassword(handle.db, values.username!, values.password!, { ...hash, oneTime })
         if (!user) fail(`Nincs ilyen felhasználó: ${values.username}`)
-        console.log(`Jelszó beállítva: ${user.username}; a munkamenetei véget értek.`)
+        console.log(`Jelszó beállítva: ${user.username}; a munkamenetei véget értek${oneTimeNote}.`)
         break
       }
       case 'disable':

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Sent as the body's `reason` when a client must act on this refusal (contract/api/common.ts ErrorBody). */
+    readonly reason?: string,
   ) {
     super(message)
     this.name = 'HttpError'

@@ -1,13 +1,13 @@
 /**
  * Failed sign-ins, wrong MFA codes and mailed MFA codes in the database, so throttling holds across several
- * server processes. Scopes: 'user' and 'ip' (wrong passwords), 'mfa' (wrong codes) and 'mfaLogin' (codes mailed),
- * the last two keyed by the account.
+ * server processes. Scopes: 'user' and 'ip' (wrong passwords), 'mfa' (wrong codes), 'mfaLogin' (codes mailed) and
+ * 'password' (wrong current passwords at a password change), the last three keyed by the account.
  */
 import { and, count, eq, gte, inArray, lt, min } from 'drizzle-orm'
 import type { Db } from '../db'
 import { loginAttempts } from '../db/schema'
 
-export type AttemptScope = 'user' | 'ip' | 'mfa' | 'mfaLogin'
+export type AttemptScope = 'user' | 'ip' | 'mfa' | 'mfaLogin' | 'password'
 
 export async function recordFailure(
   db: Db,

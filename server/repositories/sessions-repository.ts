@@ -34,6 +34,7 @@ export async function findSessionWithUser(db: Db, tokenHash: string) {
         type: users.type,
         mfaEmail: users.mfaEmail,
         disabled: users.disabled,
+        passwordOneTime: users.passwordOneTime,
       },
     })
     .from(sessions)

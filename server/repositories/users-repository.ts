@@ -7,7 +7,7 @@
  * Usernames are unique case-insensitively; a duplicate makes `createUser` throw DuplicateUsernameError.
  */
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import type { UserType } from '../../contract/features'
 import type { Db } from '../db'
 import { sessions, users } from '../db/schema'
@@ -21,6 +21,8 @@ export interface NewUser {
   type: UserType
   password: string
   mfaEmail?: string | null
+  /** Someone else chose the password (printed, generated, `--one-time`): the owner must set their own first. */
+  oneTime?: boolean
 }
 
 export interface HashOptions {
@@ -57,6 +59,7 @@ export async function createUser(db: Db, input: NewUser, options: HashOptions = 
     passwordHash: await hashPassword(input.password, options.logN),
     mfaEmail: input.mfaEmail?.trim() || null,
     disabled: false,
+    passwordOneTime: input.oneTime ?? false,
     passwordChangedAt: now,
     createdAt: now,
   }
@@ -109,30 +112,61 @@ export async function setPassword(
   db: Db,
   username: string,
   password: string,
-  options: HashOptions & { onlyType?: UserType } = {},
+  options: HashOptions & { onlyType?: UserType; oneTime?: boolean } = {},
 ): Promise<UserRow | null> {
   return setPasswordHash(db, username, await hashPassword(password, options.logN), options)
 }
 
 /**
  * Like setPassword with a hash made beforehand (`hashPassword`), so that slow hashing stays outside a transaction.
+ * `oneTime` (default false) marks a password someone else chose, which its owner must replace at the next sign-in.
  */
 export async function setPasswordHash(
   db: Db,
   username: string,
   passwordHash: string,
-  options: { now?: Date; onlyType?: UserType } = {},
+  options: { now?: Date; onlyType?: UserType; oneTime?: boolean } = {},
 ): Promise<UserRow | null> {
   const where = options.onlyType
     ? and(byUsername(username), eq(users.type, options.onlyType))
     : byUsername(username)
   const [row] = await db
     .update(users)
-    .set({ passwordHash, passwordChangedAt: options.now ?? new Date() })
+    .set({
+      passwordHash,
+      passwordOneTime: options.oneTime ?? false,
+      passwordChangedAt: options.now ?? new Date(),
+    })
     .where(where)
     .returning()
   if (!row) return null
   await db.delete(sessions).where(eq(sessions.userId, row.id))
+  return row
+}
+
+/**
+ * Sets a user's password hash by id and ends their sessions — all of them, or all but `keepTokenHash` (one's own
+ * change keeps the session that made it). Returns null when no such user.
+ */
+export async function replacePasswordHash(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  options: { now: Date; oneTime: boolean; keepTokenHash?: string },
+): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, passwordOneTime: options.oneTime, passwordChangedAt: options.now })
+    .where(eq(users.id, userId))
+    .returning()
+  if (!row) return null
+  await db
+    .delete(sessions)
+    .where(
+      options.keepTokenHash
+        ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, options.keepTokenHash))
+        : eq(sessions.userId, userId),
+    )
   return row
 }
 

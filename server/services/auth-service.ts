@@ -45,6 +45,8 @@ export const THROTTLE = {
   mfaCodesPerAccount: 10,
   /** MFA codes mailed per account in the window. */
   mfaLoginsPerAccount: 5,
+  /** Wrong current passwords per account in the window at a password change (like wrong sign-ins). */
+  passwordPerAccount: 5,
 } as const
 
 export interface AuthDeps {
@@ -58,14 +60,20 @@ export interface LoginResult {
   Token: string
   mfa: boolean
   message: string
+  /** Present (true) only when the account has a one-time password (issue 11). */
+  passwordChangeRequired?: true
 }
+
+/** `{ passwordChangeRequired: true }` for an account with a one-time password, else nothing (the answer stays as it was). */
+const oneTimeFlag = (user: { passwordOneTime: boolean }) =>
+  user.passwordOneTime ? { passwordChangeRequired: true as const } : {}
 
 const codeHash = (loginTokenHash: string, code: string) => sha256(`${loginTokenHash}:${code}`)
 
 type Limit = [scope: AttemptScope, key: string, max: number]
 
 /** 429 with Retry-After when any `[scope, key, max]` has `max` or more entries in the window. */
-async function assertUnder(deps: Pick<AuthDeps, 'db' | 'now'>, limits: Limit[]): Promise<void> {
+export async function assertUnder(deps: Pick<AuthDeps, 'db' | 'now'>, limits: Limit[]): Promise<void> {
   const now = deps.now()
   const since = new Date(now.getTime() - THROTTLE.windowMs)
   const counts = await Promise.all(limits.map(([scope, key]) => failuresSince(deps.db, scope, key, since)))
@@ -157,7 +165,7 @@ export async function login(
     })
     await writeAudit(tx, { username: user.username, type: 'dashboardAuthentication', at: now })
   })
-  return { Token: token, mfa: false, message: MESSAGES.loginOk }
+  return { Token: token, mfa: false, message: MESSAGES.loginOk, ...oneTimeFlag(user) }
 }
 
 /** Exchanges a temporary token and its mailed code for a session token. */
@@ -165,7 +173,7 @@ export async function completeMfa(
   deps: AuthDeps,
   temporaryToken: string,
   code: string,
-): Promise<{ Token: string; message: string }> {
+): Promise<{ Token: string; message: string; passwordChangeRequired?: true }> {
   const loginTokenHash = sha256(temporaryToken)
   const session = await findSessionWithUser(deps.db, loginTokenHash)
   const challenge = session?.kind === 'mfa' ? await findChallenge(deps.db, loginTokenHash) : null
@@ -203,7 +211,7 @@ export async function completeMfa(
     return true
   })
   if (!consumed) throw new HttpError(401, MESSAGES.notLoggedIn)
-  return { Token: token, message: MESSAGES.loginOk }
+  return { Token: token, message: MESSAGES.loginOk, ...oneTimeFlag(session.user) }
 }
 
 /**

@@ -2,12 +2,15 @@
  * Resolves `Authorization: <token>` (or `Bearer <token>`) into `request.session` for every /api request, and
  * gives routes the `requireSession`, `requireMfaToken` and `requireFeatures(...)` pre-handlers. Features are
  * checked with the contract's isFeatureEnabled on the school's day (TZ): hiding a menu entry is not access control.
+ * A session of an account with a one-time password may call only the routes of ONE_TIME_ALLOWED: every other /api
+ * request is refused with 403, reason 'passwordChangeRequired' (issue 11), before any route-level check.
  */
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { FeatureId } from '../../../contract/features'
 import { tokenFromAuthorization } from '../../../contract/http'
 import { MESSAGES } from '../../../contract/messages'
+import { PASSWORD_CHANGE_REQUIRED, PASSWORD_MESSAGES } from '../../../contract/password-rule'
 import { BadTokenLimiter } from '../../lib/bad-token-limiter'
 import { HttpError } from '../../lib/http-error'
 import { resolveSession } from '../../services/auth-service'
@@ -21,6 +24,18 @@ const MAX_TOKEN_LENGTH = 256
  * a school's tablets behind one address to come back with expired sessions, none for guessing.
  */
 export const BAD_TOKENS_PER_IP = 60
+
+/**
+ * What a session with a one-time password may still do: set its own password and sign out. The sign-in, health
+ * and status routes need no session anyway (the same call without the token gets the same answer).
+ */
+export const ONE_TIME_ALLOWED = new Set([
+  'POST /api/auth/password',
+  'POST /api/auth/logout',
+  'POST /api/auth/login',
+  'GET /api/health',
+  'GET /api/status',
+])
 
 export default fp(
   async (app) => {
@@ -39,6 +54,13 @@ export default fp(
       request.session =
         token.length > MAX_TOKEN_LENGTH ? null : await resolveSession({ db: app.db, now: app.now }, token)
       if (!request.session) badTokens.record(request.ip, now)
+      else if (
+        request.session.kind === 'session' &&
+        request.session.user.passwordOneTime &&
+        !ONE_TIME_ALLOWED.has(`${request.method} ${request.routeOptions.url ?? request.url}`)
+      ) {
+        throw new HttpError(403, PASSWORD_MESSAGES.changeRequired, {}, PASSWORD_CHANGE_REQUIRED)
+      }
     })
 
     const requireSession = async (request: FastifyRequest) => {

@@ -22,9 +22,14 @@ const BY_FASTIFY_CODE: Record<string, [number, string]> = {
   FST_ERR_VALIDATION: [400, MESSAGES.badRequest],
 }
 
-function classify(error: FastifyError): { status: number; message: string; headers: Record<string, string> } {
+function classify(error: FastifyError): {
+  status: number
+  message: string
+  headers: Record<string, string>
+  reason?: string
+} {
   if (error instanceof HttpError)
-    return { status: error.statusCode, message: error.message, headers: error.headers }
+    return { status: error.statusCode, message: error.message, headers: error.headers, reason: error.reason }
   if (error.validation) return { status: 400, message: MESSAGES.badRequest, headers: {} }
   const known = error.code ? BY_FASTIFY_CODE[error.code] : undefined
   if (known) return { status: known[0], message: known[1], headers: {} }
@@ -41,7 +46,7 @@ function classify(error: FastifyError): { status: number; message: string; heade
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const { status, message, headers } = classify(error)
+      const { status, message, headers, reason } = classify(error)
       if (status >= 500) request.log.error({ err: safeError(error) }, 'request failed')
       // A parser's message may quote the body (JSON.parse does): only our own Hungarian messages and codes are logged.
       else
@@ -49,7 +54,10 @@ export default fp(
           { status, reason: error instanceof HttpError ? error.message : (error.code ?? error.name) },
           'request rejected',
         )
-      return reply.code(status).headers(headers).send({ code: status, message })
+      return reply
+        .code(status)
+        .headers(headers)
+        .send(reason ? { code: status, message, reason } : { code: status, message })
     })
 
     app.setNotFoundHandler((request, reply) => {

@@ -9,9 +9,11 @@ import {
   SetMfaRequest,
   withErrors,
 } from '../../../contract/api'
+import { OwnPasswordRequest } from '../../../contract/api/password'
 import { MESSAGES } from '../../../contract/messages'
 import { completeMfa, login, logout } from '../../services/auth-service'
 import { setMfaEmail } from '../../services/mfa-email'
+import { ownPasswordChange } from '../../services/own-password'
 import { runWrite } from '../../services/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -50,6 +52,22 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => runWrite(request, reply, (w) => setMfaEmail(w, request.body.email)),
+  )
+
+  // One's own password (issue 11); also the only write an account with a one-time password may make.
+  app.post(
+    '/auth/password',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        body: OwnPasswordRequest,
+        response: withErrors({ 200: MessageBody }, 400, 401, 413, 415, 429, 500),
+      },
+    },
+    async (request, reply) => {
+      const change = await ownPasswordChange(deps, request.session!, request.body)
+      return runWrite(request, reply, change)
+    },
   )
 
   app.post(

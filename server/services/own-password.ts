@@ -1,0 +1,65 @@
+/**
+ * One's own password (issue 11): the change from Beállítások › Profil and the first sign-in with a one-time
+ * password. Wrong current passwords are throttled per account like wrong sign-ins; the new password must pass the
+ * rule (length, then zxcvbn) and differ from the current one. On success every other session of the user ends —
+ * the one that made the change stays — and the one-time mark goes. Audited as changeUserPassword.
+ *
+ * For other screens that set passwords (an administrator's reset): `passwordProblem` (lib/password-strength) for
+ * the rule, `hashPassword` outside the transaction, then `replacePasswordHash(tx, id, hash, { oneTime, now })`
+ * (repositories/users-repository), which also ends the sessions.
+ */
+import type { MessageBody } from '../../contract/api'
+import type { OwnPasswordRequest } from '../../contract/api/password'
+import { PASSWORD_MESSAGES } from '../../contract/password-rule'
+import { HttpError } from '../lib/http-error'
+import { hashPassword, verifyPassword } from '../lib/password'
+import { passwordProblem } from '../lib/password-strength'
+import { clearFailures, recordFailure } from '../repositories/login-attempts-repository'
+import type { SessionWithUser } from '../repositories/sessions-repository'
+import { findUserById, replacePasswordHash } from '../repositories/users-repository'
+import { assertUnder, THROTTLE, type AuthDeps } from './auth-service'
+import type { Change } from './write'
+
+/**
+ * Checks the request (slow: scrypt twice, zxcvbn) outside any transaction and returns the change for `runWrite`.
+ * A wrong current password is recorded before the 400 so that guessing through a stolen session is throttled.
+ */
+export async function ownPasswordChange(
+  deps: Pick<AuthDeps, 'db' | 'now' | 'config'>,
+  session: Pick<SessionWithUser, 'tokenHash' | 'user'>,
+  { currentPassword, newPassword }: OwnPasswordRequest,
+): Promise<Change<MessageBody>> {
+  const accountKey = session.user.id
+  await assertUnder(deps, [['password', accountKey, THROTTLE.passwordPerAccount]])
+  const user = await findUserById(deps.db, session.user.id)
+  if (!user || user.disabled) throw new HttpError(401, PASSWORD_MESSAGES.changeFailed)
+
+  // A one-time password was typed moments ago to open this session: the first sign-in screen does not ask again.
+  if (!user.passwordOneTime || currentPassword !== undefined) {
+    if (!currentPassword) throw new HttpError(400, PASSWORD_MESSAGES.currentRequired)
+    if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+      await recordFailure(deps.db, [{ scope: 'password', key: accountKey }], deps.now())
+      throw new HttpError(400, PASSWORD_MESSAGES.currentWrong)
+    }
+  }
+  const problem = passwordProblem(newPassword, [user.username, user.name])
+  if (problem) throw new HttpError(400, problem)
+  if (await verifyPassword(newPassword, user.passwordHash)) {
+    throw new HttpError(400, PASSWORD_MESSAGES.sameAsCurrent)
+  }
+  const passwordHash = await hashPassword(newPassword, deps.config.PASSWORD_HASH_LOG_N)
+
+  return async ({ tx, now }) => {
+    const changed = await replacePasswordHash(tx, user.id, passwordHash, {
+      now,
+      oneTime: false,
+      keepTokenHash: session.tokenHash,
+    })
+    if (!changed) throw new HttpError(401, PASSWORD_MESSAGES.changeFailed)
+    await clearFailures(tx, 'password', accountKey)
+    return {
+      body: { code: 200, message: PASSWORD_MESSAGES.changedOthersEnded },
+      audit: { type: 'changeUserPassword' },
+    }
+  }
+}
