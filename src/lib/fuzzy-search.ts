@@ -1,0 +1,271 @@
+/**
+ * The one fuzzy search of the app's lists (spec §5, §9: threshold 0.3): Diákok (name and username) and Proxy
+ * kezelés (domain). Substring matches come first, by tier (exact, prefix, word prefix, other substring), then the
+ * fuzzy-only matches by Fuse's score; ties keep the list's order. The result set is exactly Fuse's at threshold
+ * 0.3 with location ignored (src/features/students/student-search.test.ts compares them on random terms), but
+ * a keystroke stays cheap on 100,000 entries: Fuse scores only the entries an exact pre-filter lets through.
+ * Pure: no React, no I/O.
+ */
+import Fuse, { type FuseResult, type IFuseOptions } from 'fuse.js'
+import { FUZZY_THRESHOLD } from '../../contract/limits'
+
+/** Lower-case, diacritics stripped (NFD), whitespace collapsed: 'Kovács  Ödön ' → 'kovacs odon'. */
+export function normaliseForSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+export interface FuzzySearch<T> {
+  /** The items matching `term`, best first; an empty or whitespace-only term gives the whole list (same array). */
+  search(term: string): readonly T[]
+  /**
+   * Builds what a search needs (the texts in search form) now instead of on the first search: for an idle moment
+   * after the list is shown, so neither the first paint nor the first keystroke pays for it.
+   */
+  prepare(): void
+}
+
+export interface FuzzySearchOptions<T> {
+  /** The item's searchable texts, each already in the form of `normaliseForSearch` (or lower-case ASCII). */
+  fields: readonly ((item: T) => string)[]
+  /** Characters after which a match counts as a word prefix (default: a space). */
+  wordBoundaries?: string
+  /**
+   * How fuzzy-only matches are ordered. 'fuse' (default): by Fuse's score, which weighs several fields and the
+   * number of words in each. 'edits': by the fewest edits, then list order — the same order as Fuse's for ONE
+   * field without spaces (its score is then edits / term length), without running Fuse: for 100,000 domains,
+   * where a common typo can match thousands.
+   */
+  rank?: 'fuse' | 'edits'
+}
+
+/** One item in search form: its position in the list (the tie-breaker) and its texts under keys '0', '1', … */
+type Entry = { i: number } & Record<string, string | number>
+
+/** Ranks of substring matches; fuzzy-only matches come after all of them. */
+const EXACT = 0
+const PREFIX = 1
+const WORD_PREFIX = 2
+const SUBSTRING = 3
+const NONE = 4
+
+/**
+ * Bitap scores a pattern of length L with e errors as e/L once location is ignored, and Fuse keeps a field when
+ * that score is within the threshold: a fuzzy match is an approximate substring with at most floor(0.3·L) edits.
+ * - a term of three characters or fewer allows no edit, so Fuse would return exactly the substring matches;
+ * - with k edits allowed, cut the term into k+1 pieces and at least one piece survives intact (pigeonhole), so
+ *   only entries holding a piece verbatim can match; a bit-parallel edit-distance pass then keeps the entries
+ *   that really match, and Fuse runs over those alone, to score them (a score depends on its record only).
+ */
+function allowedEdits(length: number): number {
+  // The same floating-point comparison as Fuse's (errors / length <= threshold), so the count agrees exactly.
+  let edits = 0
+  while ((edits + 1) / length <= FUZZY_THRESHOLD) edits++
+  return edits
+}
+
+/** Fuse splits patterns longer than this into chunks with their own scoring; the pre-filter is skipped then. */
+const BITAP_MAX_PATTERN = 32
+
+function piecesOf(term: string, edits: number): string[] {
+  const count = edits + 1
+  const pieces: string[] = []
+  for (let p = 0; p < count; p++) {
+    pieces.push(
+      term.slice(Math.floor((p * term.length) / count), Math.floor(((p + 1) * term.length) / count)),
+    )
+  }
+  return pieces
+}
+
+// Pattern bit masks per UTF-16 code unit, set for one term and reset after it; module-level, so allocation-free.
+const peq = new Int32Array(65536)
+
+/**
+ * The fewest edits (insertions, deletions, substitutions) with which the term occurs in `text`, stopping early
+ * once `stopAt` is reached: Myers' bit-parallel edit distance in its search form, one pass over the text. Whether
+ * the answer is within the allowed edits is the relation Fuse's bitap decides, so it serves as an exact, much
+ * cheaper pre-check. Expects peq to hold the term's masks and the term to be at most 32 characters long.
+ */
+function fewestEdits(text: string, termLength: number, stopAt: number): number {
+  const last = 1 << (termLength - 1)
+  let pv = -1
+  let mv = 0
+  let score = termLength
+  let best = termLength
+  for (let t = 0; t < text.length; t++) {
+    const eq = peq[text.charCodeAt(t)]
+    const xv = eq | mv
+    const xh = (((eq & pv) + pv) ^ pv) | eq
+    let ph = mv | ~(xh | pv)
+    let mh = pv & xh
+    if (ph & last) score++
+    else if (mh & last) score--
+    if (score < best) {
+      best = score
+      if (best <= stopAt) return best
+    }
+    // Search form: the top row of the matrix is all zeros, so no carry-in of 1 on ph.
+    ph <<= 1
+    mh <<= 1
+    pv = mh | ~(xv | ph)
+    mv = ph & xv
+  }
+  return best
+}
+
+/** One field of every item in search form, joined by '\n' (never in a term) so the engine's indexOf scans all. */
+interface Column {
+  texts: string[]
+  joined: string
+  /** starts[i]: where item i's text begins in `joined`; starts[count] is past the end. */
+  starts: Int32Array
+}
+
+function columnOf(texts: string[]): Column {
+  const starts = new Int32Array(texts.length + 1)
+  let at = 0
+  texts.forEach((text, i) => {
+    starts[i] = at
+    at += text.length + 1
+  })
+  starts[texts.length] = at
+  return { texts, joined: texts.join('\n'), starts }
+}
+
+/** Calls `hit(i, at)` for the first occurrence of `needle` in each item's text of the column, in item order. */
+function scan(column: Column, needle: string, hit: (i: number, at: number) => void): void {
+  const { joined, starts } = column
+  const count = starts.length - 1
+  let i = 0
+  let pos = joined.indexOf(needle)
+  while (pos !== -1) {
+    while (starts[i + 1] <= pos) i++
+    hit(i, pos - starts[i])
+    if (++i >= count) return
+    pos = joined.indexOf(needle, starts[i])
+  }
+}
+
+/**
+ * The search of one list. Cheap to create: the texts in search form are made on the first non-empty search or on
+ * prepare(), never when the list loads. No Fuse index of the whole list is ever built: a keystroke is a few
+ * native indexOf scans over the joined texts, the edit-distance pass over the entries holding a piece, and Fuse
+ * (when it ranks) over the few survivors.
+ */
+export function createFuzzySearch<T>(items: readonly T[], options: FuzzySearchOptions<T>): FuzzySearch<T> {
+  const { fields } = options
+  const boundaries = options.wordBoundaries ?? ' '
+  const rankByEdits = options.rank === 'edits' && fields.length === 1
+  const keys = fields.map((_, k) => String(k))
+  const fuseOptions = {
+    keys,
+    threshold: FUZZY_THRESHOLD,
+    // Location must not matter: a surname, or a domain's second label, is as good a match as the first word.
+    ignoreLocation: true,
+    includeScore: true,
+    shouldSort: false,
+  } satisfies IFuseOptions<Entry>
+  const count = items.length
+  let columns: Column[] | null = null
+
+  function prepare(): Column[] {
+    columns ??= fields.map((field) => columnOf(items.map((item) => field(item))))
+    return columns
+  }
+
+  function fuzzy(term: string, candidates: number[]): FuseResult<Entry>[] {
+    const all = prepare()
+    const entries = candidates.map((i) => {
+      const entry: Entry = { i }
+      for (let k = 0; k < all.length; k++) entry[keys[k]] = all[k].texts[i]
+      return entry
+    })
+    return new Fuse(entries, fuseOptions).search(term)
+  }
+
+  return {
+    prepare() {
+      prepare()
+    },
+    search(rawTerm) {
+      const term = normaliseForSearch(rawTerm)
+      if (!term) return items
+      const all = prepare()
+
+      const tier = new Uint8Array(count).fill(NONE)
+      for (const column of all) {
+        scan(column, term, (i, at) => {
+          const t =
+            at === 0
+              ? column.texts[i].length === term.length
+                ? EXACT
+                : PREFIX
+              : boundaries.includes(column.joined[column.starts[i] + at - 1])
+                ? WORD_PREFIX
+                : SUBSTRING
+          if (t < tier[i]) tier[i] = t
+        })
+      }
+      const tiers: T[][] = [[], [], [], []]
+      for (let i = 0; i < count; i++) if (tier[i] !== NONE) tiers[tier[i]].push(items[i])
+      const result = tiers.flat()
+      const edits = allowedEdits(term.length)
+      if (edits === 0) return result
+
+      const candidates: number[] = []
+      if (term.length <= BITAP_MAX_PATTERN) {
+        // Bit k set: field k holds one of the pieces verbatim (and the item is no substring match).
+        const holds = new Uint8Array(count)
+        all.forEach((column, k) => {
+          for (const piece of piecesOf(term, edits)) {
+            scan(column, piece, (i) => {
+              if (tier[i] === NONE) holds[i] |= 1 << k
+            })
+          }
+        })
+        for (let t = 0; t < term.length; t++) peq[term.charCodeAt(t)] |= 1 << t
+        try {
+          for (let i = 0; i < count; i++) {
+            if (!holds[i]) continue
+            for (let k = 0; k < all.length; k++) {
+              if (holds[i] & (1 << k) && fewestEdits(all[k].texts[i], term.length, edits) <= edits) {
+                candidates.push(i)
+                break
+              }
+            }
+          }
+        } finally {
+          for (let t = 0; t < term.length; t++) peq[term.charCodeAt(t)] = 0
+        }
+      } else {
+        for (let i = 0; i < count; i++) if (tier[i] === NONE) candidates.push(i)
+      }
+      if (candidates.length === 0) return result
+
+      if (rankByEdits && term.length <= BITAP_MAX_PATTERN) {
+        const texts = all[0].texts
+        for (let t = 0; t < term.length; t++) peq[term.charCodeAt(t)] |= 1 << t
+        let ranked: { i: number; e: number }[]
+        try {
+          ranked = candidates.map((i) => ({ i, e: fewestEdits(texts[i], term.length, 0) }))
+        } finally {
+          for (let t = 0; t < term.length; t++) peq[term.charCodeAt(t)] = 0
+        }
+        ranked.sort((a, b) => a.e - b.e || a.i - b.i)
+        for (const r of ranked) result.push(items[r.i])
+        return result
+      }
+
+      const found = fuzzy(term, candidates).sort(
+        (a, b) => (a.score ?? 0) - (b.score ?? 0) || a.item.i - b.item.i,
+      )
+      for (const r of found) result.push(items[r.item.i])
+      return result
+    },
+  }
+}
