@@ -57,3 +57,14 @@ export const CreateFolderBody = Type.Object(
   { additionalProperties: false },
 )
 export type CreateFolderBody = Static<typeof CreateFolderBody>
+
+/**
+ * The client's check of a new folder's name, the server's rules (server/lib/safe-path.ts `isSafeName`) in short:
+ * not empty or dots only, no `/`, `\` or control characters, at most FILE_NAME_MAX_BYTES UTF-8 bytes.
+ */
+export function isValidEntryName(name: string): boolean {
+  if (name === '' || /^\.+$/.test(name) || /[/\\]/.test(name)) return false
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(name)) return false
+  return new TextEncoder().encode(name).length <= FILE_NAME_MAX_BYTES
+}

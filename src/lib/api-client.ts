@@ -139,3 +139,69 @@ export async function apiDownload(path: string, signal?: AbortSignal): Promise<B
   if (!response.ok) throw new ApiError(response.status, response.statusText, null)
   return response.blob()
 }
+
+export interface UploadOptions {
+  /** Bytes of the request body sent so far, and its total (XHR upload progress). */
+  onProgress?: (loaded: number, total: number) => void
+  signal?: AbortSignal
+}
+
+/**
+ * POSTs `form` (multipart) to `path` with the session token, reporting upload progress — which `fetch` cannot —
+ * through XMLHttpRequest; the answer is read as `apiRequest` reads it (JSON, ApiError with the server's message,
+ * NetworkError, the 401 rule). An abort through `signal` rejects with an AbortError DOMException.
+ */
+export function apiUpload<T>(
+  path: string,
+  form: FormData,
+  options: UploadOptions = {},
+): Promise<ApiResult<T>> {
+  const token = getToken()
+  const { signal } = options
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('Aborted', 'AbortError'))
+    const xhr = new XMLHttpRequest()
+    let settled = false
+    const finish = (settle: () => void) => {
+      if (settled) return
+      settled = true
+      signal?.removeEventListener('abort', onAbort)
+      settle()
+    }
+    const aborted = () => finish(() => reject(new DOMException('Aborted', 'AbortError')))
+    // Settled at once: an aborted XHR does not always report back (a request the network never answered).
+    function onAbort() {
+      aborted()
+      xhr.abort()
+    }
+    signal?.addEventListener('abort', onAbort)
+    xhr.open('POST', `${currentBackendUrl()}${path}`)
+    if (token) xhr.setRequestHeader('Authorization', token)
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded, event.total)
+    })
+    xhr.addEventListener('abort', aborted)
+    xhr.addEventListener('error', () =>
+      finish(() => reject(new NetworkError(new Error('XMLHttpRequest failed')))),
+    )
+    xhr.addEventListener('load', () =>
+      finish(() => {
+        let data: unknown = null
+        if (xhr.responseText) {
+          try {
+            data = JSON.parse(xhr.responseText)
+          } catch {
+            data = xhr.responseText
+          }
+        }
+        if (xhr.status === 401 && token) unauthorizedHandler()
+        if (xhr.status < 200 || xhr.status >= 300) {
+          return reject(new ApiError(xhr.status, messageOf(data) ?? xhr.statusText, data))
+        }
+        const dateHeader = xhr.getResponseHeader('Date')
+        resolve({ data: data as T, status: xhr.status, date: dateHeader ? new Date(dateHeader) : null })
+      }),
+    )
+    xhr.send(form)
+  })
+}

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FileEntry } from '../../../contract/api'
 import { resetNotifyForTests } from '../../lib/notify'
+import { buildDashboard, dashboardHandler } from '../../test/factories'
 import { API, server } from '../../test/msw'
 import { renderWithProviders } from '../../test/render'
 import { formatSize, parentPath } from './file-format'
@@ -16,6 +17,8 @@ beforeAll(() => {
 afterAll(() => {
   if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
 })
+// A teacher: listing and download only (upload and create folder: files-upload.test.tsx).
+beforeEach(() => server.use(dashboardHandler(buildDashboard({ type: 'teacher' }))))
 afterEach(() => {
   resetNotifyForTests()
   vi.restoreAllMocks()

@@ -1,24 +1,38 @@
 /**
  * Fájlok (spec §2, §8): one folder of FILES_ROOT at a time — folders open, files download, 'Vissza' goes to the
- * parent. Dot-files are hidden unless 'Rejtett fájlok' is on; the search filters by file name.
- * Default export: the shell loads this screen lazily.
+ * parent. Dot-files are hidden unless 'Rejtett fájlok' is on; the search filters by file name. With `uploadFile`
+ * (issue 9): 'Feltöltés' (a file chooser, or files dropped on the list) with a progress bar and a cancel a file, and
+ * 'Új mappa'; both online only. Default export: the shell loads this screen lazily.
  */
 import { Box, Button, Flex, Heading, HStack, Switch, Text } from '@chakra-ui/react'
-import { ArrowLeft, Download, File, Folder, FolderOpen } from 'lucide-react'
-import { memo, useCallback, useMemo, useState } from 'react'
+import { ArrowLeft, Download, File, Folder, FolderOpen, FolderPlus, Upload } from 'lucide-react'
+import { memo, useCallback, useMemo, useRef, useState, type DragEvent } from 'react'
 import type { FileEntry } from '../../../contract/api'
+import { dayInZone, isFeatureEnabled } from '../../../contract/features'
 import { TIMING } from '../../../contract/limits'
 import { MESSAGES } from '../../../contract/messages'
+import { useDashboard } from '../../api/get-dashboard'
 import { ListState, type ListWords } from '../../components/list-state'
 import { ListToolbar } from '../../components/list-toolbar'
 import { OfflineMarker } from '../../components/offline-marker'
 import { VirtualTable, type VirtualColumn } from '../../components/virtual-table'
+import { ApiError } from '../../lib/api-client'
 import { notify } from '../../lib/notify'
+import { useOnlineStatus } from '../../lib/online-status'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { childPath, formatModified, formatSize, parentPath } from './file-format'
 import { downloadFile, useFiles } from './files-api'
+import { useCreateFolder, useUploads } from './files-upload'
+import { NewFolderDialog } from './components/new-folder-dialog'
+import { UploadList } from './components/upload-list'
 
 const NO_FILES: FileEntry[] = []
+
+/** Whether the signed-in user may upload and create folders (the dashboard's features, as the menu evaluates them). */
+function useCanUpload(): boolean {
+  const features = useDashboard().data?.features
+  return features ? isFeatureEnabled(features, 'uploadFile', dayInZone(new Date())) : false
+}
 
 export default function FilesScreen() {
   const [path, setPath] = useState('')
@@ -58,6 +72,57 @@ export default function FilesScreen() {
     [path],
   )
 
+  const canUpload = useCanUpload()
+  const online = useOnlineStatus()
+  const uploads = useUploads()
+  const chooser = useRef<HTMLInputElement>(null)
+  const [dragging, setDragging] = useState(false)
+  const [folderOpen, setFolderOpen] = useState(false)
+  const [folderError, setFolderError] = useState<string | null>(null)
+  const createFolder = useCreateFolder()
+  const writable = canUpload && online
+
+  const upload = (chosen: FileList | null) => {
+    if (chosen && chosen.length > 0) uploads.start(path, [...chosen], list)
+  }
+  const dragOver = (event: DragEvent) => {
+    if (!writable || !event.dataTransfer.types.includes('Files')) return
+    event.preventDefault()
+    event.dataTransfer.dropEffect = 'copy'
+    setDragging(true)
+  }
+  const drop = (event: DragEvent) => {
+    setDragging(false)
+    if (!writable) return
+    event.preventDefault()
+    upload(event.dataTransfer.files)
+  }
+  const closeFolder = () => {
+    setFolderOpen(false)
+    setFolderError(null)
+  }
+  const makeFolder = (name: string) => {
+    setFolderError(null)
+    createFolder.mutate(
+      { path, name },
+      {
+        onSuccess: () => {
+          notify.success(MESSAGES.folderCreated)
+          closeFolder()
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && (error.status === 409 || error.status === 400)) {
+            setFolderError(error.message)
+          } else {
+            notify.error(
+              error instanceof ApiError && error.status === 403 ? error.message : MESSAGES.folderCreateFailed,
+            )
+          }
+        },
+      },
+    )
+  }
+
   return (
     <Flex direction="column" h="full" minH="0" gap="4" p={{ base: '4', md: '6' }}>
       <Box as="header">
@@ -85,7 +150,42 @@ export default function FilesScreen() {
           </Switch.Control>
           <Switch.Label>Rejtett fájlok</Switch.Label>
         </Switch.Root>
+        {canUpload && (
+          <>
+            <Button colorPalette="blue" disabled={!online} onClick={() => chooser.current?.click()}>
+              <Upload aria-hidden /> Feltöltés
+            </Button>
+            <input
+              ref={chooser}
+              type="file"
+              multiple
+              hidden
+              aria-label="Feltöltendő fájlok"
+              data-testid="upload-input"
+              onChange={(event) => {
+                upload(event.currentTarget.files)
+                event.currentTarget.value = ''
+              }}
+            />
+            <Button variant="outline" disabled={!online} onClick={() => setFolderOpen(true)}>
+              <FolderPlus aria-hidden /> Új mappa
+            </Button>
+          </>
+        )}
       </HStack>
+      {canUpload && !online && (
+        <Text color="fg.muted" role="status">
+          {MESSAGES.filesWritesOffline}
+        </Text>
+      )}
+      {canUpload && (
+        <UploadList
+          items={uploads.items}
+          onCancel={uploads.cancel}
+          onOverwrite={uploads.confirmOverwrite}
+          onSkip={uploads.skip}
+        />
+      )}
 
       <ListToolbar
         search={{
@@ -100,15 +200,39 @@ export default function FilesScreen() {
 
       <OfflineMarker updatedAt={files.data?.date ?? null} />
 
-      <ListState
-        query={files}
-        count={visible.length}
-        searching={searching}
-        words={WORDS}
-        emptyIcon={<Folder aria-hidden />}
+      <Flex
+        direction="column"
+        flex="1"
+        minH="0"
+        data-testid="files-drop-zone"
+        data-dragging={dragging || undefined}
+        borderRadius="md"
+        outline={dragging ? '2px dashed' : undefined}
+        outlineColor="blue.solid"
+        outlineOffset="2px"
+        onDragOver={dragOver}
+        onDragLeave={() => setDragging(false)}
+        onDrop={drop}
       >
-        <FilesTable files={visible} onOpen={open} onDownload={download} />
-      </ListState>
+        <ListState
+          query={files}
+          count={visible.length}
+          searching={searching}
+          words={WORDS}
+          emptyIcon={<Folder aria-hidden />}
+        >
+          <FilesTable files={visible} onOpen={open} onDownload={download} />
+        </ListState>
+      </Flex>
+      {canUpload && (
+        <NewFolderDialog
+          open={folderOpen}
+          saving={createFolder.isPending}
+          serverError={folderError}
+          onClose={closeFolder}
+          onCreate={makeFolder}
+        />
+      )}
     </Flex>
   )
 }
