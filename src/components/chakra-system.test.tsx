@@ -45,3 +45,13 @@ describe('touch targets: every control is at least 44 px under a coarse pointer'
     expect(coarsePointerRules(root)).toMatch(TOUCH_MIN)
   })
 })
+
+describe('error text colour', () => {
+  it('is red.700 in light and red.300 in dark (AA contrast), not Chakra’s red.500', async () => {
+    const { system } = await import('./chakra-system')
+    const css = JSON.stringify(system.getTokenCss())
+    expect(css).toMatch(/"--chakra-colors-fg-error":"var\(--chakra-colors-red-700\)"/)
+    expect(css).toMatch(/"--chakra-colors-fg-error":"var\(--chakra-colors-red-300\)"/)
+    expect(css).not.toMatch(/"--chakra-colors-fg-error":"var\(--chakra-colors-red-500\)"/)
+  })
+})
