@@ -247,8 +247,25 @@ describe('Proxy kezelés', () => {
     })
   })
 
-  it('bulk-adds pasted and hosts-file lines after a per-line report', async () => {
+  it('bulk-adds pasted and hosts-file lines after a per-line report, in one request with the batch comment', async () => {
     const { posts } = serve(['regi.hu'])
+    const bulks: unknown[] = []
+    server.use(
+      http.post(`${API}/proxy/block/bulk`, async ({ request }) => {
+        const body = (await request.json()) as { domains: string[] }
+        bulks.push(body)
+        return HttpResponse.json({
+          code: 200,
+          message: '2 domain hozzáadva a tiltólistához.',
+          added: 2,
+          duplicates: 0,
+          invalid: 0,
+          report: body.domains.map((d) => ({ input: d, status: 'added', domain: d })),
+          blockedDomains: ['reklam.pelda.hu', 'regi.hu', 'uj.hu'],
+          comments: { 'reklam.pelda.hu': 'Reklám', 'uj.hu': 'Reklám' },
+        })
+      }),
+    )
     const { user } = await renderScreen()
     await user.click(screen.getByRole('button', { name: 'Tömeges hozzáadás' }))
     const box = await screen.findByRole('textbox', { name: 'Domainek (soronként egy, vagy hosts fájl)' })
@@ -261,9 +278,16 @@ describe('Proxy kezelés', () => {
         '4. sor: localhost — Érvénytelen domain. Kérlek adj meg egy érvényes domainnevet (például pelda.hu).',
       ),
     ).toBeInTheDocument()
+    await user.type(
+      screen.getByRole('textbox', { name: 'Megjegyzés a hozzáadott domainekhez (nem kötelező)' }),
+      ' Reklám ',
+    )
     await user.click(screen.getByRole('button', { name: 'Hozzáadás (2)' }))
     expect(await screen.findByText('2 domain hozzáadva a tiltólistához.')).toBeInTheDocument()
-    expect(posts).toEqual([{ domain: 'uj.hu' }, { domain: 'reklam.pelda.hu' }])
+    expect(bulks).toEqual([{ domains: ['uj.hu', 'reklam.pelda.hu'], comment: 'Reklám' }])
+    expect(posts).toEqual([])
+    expect(await screen.findByText('3 blokkolt domain')).toBeInTheDocument()
+    expect(screen.getAllByText('Reklám')).toHaveLength(2)
   })
 
   it('hides the add form and the delete buttons from a user without the write features', async () => {

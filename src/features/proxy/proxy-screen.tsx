@@ -28,12 +28,14 @@ import {
 } from './api/blocked-domains'
 import { AddDomainFormView } from './components/add-domain-form'
 import { BulkAddDialog } from './components/bulk-add-dialog'
+import { CommentDialog } from './components/comment-dialog'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { DomainsTable } from './components/domains-table'
 import { createDomainSearch } from './domain-search'
 import { downloadText } from './download-text'
 
 const NO_DOMAINS: string[] = []
+const NO_COMMENTS: Record<string, string> = {}
 
 /** Whether the signed-in user may add / delete (the dashboard's features, the evaluation the menu uses). */
 function useProxyWrites(): { canAdd: boolean; canDelete: boolean } {
@@ -91,22 +93,8 @@ export default function ProxyScreen() {
   const askDelete = useCallback((domain: string) => setConfirming(domain), [])
 
   const [bulkOpen, setBulkOpen] = useState(false)
-  const addMany = useCallback(
-    async (domains: string[]) => {
-      let added = 0
-      for (const domain of domains) {
-        try {
-          await addAsync(domain)
-          added++
-        } catch (error) {
-          notify.error(addErrorMessage(error))
-          break
-        }
-      }
-      if (added > 0) notify.success(`${added} domain hozzáadva a tiltólistához.`)
-    },
-    [addAsync],
-  )
+  const [commenting, setCommenting] = useState<string | null>(null)
+  const comments = query.data?.comments ?? NO_COMMENTS
 
   const exportCsv = () => downloadText('blocked_domains.csv', blockedDomainsCsv(list))
 
@@ -160,10 +148,20 @@ export default function ProxyScreen() {
         words={WORDS}
         emptyIcon={<ShieldBan aria-hidden />}
       >
-        <DomainsTable domains={results} onDelete={canDelete ? askDelete : null} />
+        <DomainsTable
+          domains={results}
+          comments={comments}
+          onDelete={canDelete ? askDelete : null}
+          onEditComment={canAdd ? setCommenting : null}
+        />
       </ListState>
 
-      <BulkAddDialog open={bulkOpen} existing={list} onClose={() => setBulkOpen(false)} onConfirm={addMany} />
+      <BulkAddDialog open={bulkOpen} existing={list} onClose={() => setBulkOpen(false)} />
+      <CommentDialog
+        domain={commenting}
+        comment={commenting ? (comments[commenting] ?? '') : ''}
+        onClose={() => setCommenting(null)}
+      />
 
       <ConfirmDialog
         open={confirming !== null}

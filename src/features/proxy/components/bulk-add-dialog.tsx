@@ -1,18 +1,28 @@
 /**
  * Bulk add (issue 9, beyond the spec): paste domains or a hosts file, see a per-line report (new, already on the
- * list, invalid) and confirm; the new ones are then added one by one through the ordinary add.
+ * list, invalid) and confirm, with an optional comment for the batch; the new ones then go to the server in ONE
+ * request (POST /proxy/block/bulk, one transaction), whose answer replaces the list and names what it added.
  */
-import { Badge, Box, Button, Dialog, Field, Portal, Text, Textarea } from '@chakra-ui/react'
+import { Badge, Box, Button, Dialog, Field, Input, Portal, Text, Textarea } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
-import { parseBulkDomains, type BulkLine } from '../../../../contract/domain-name'
+import {
+  COMMENT_MAX,
+  normaliseComment,
+  parseBulkDomains,
+  type BulkLine,
+} from '../../../../contract/domain-name'
+import { notify } from '../../../lib/notify'
+import { bulkErrorMessage, useBulkAddDomains } from '../api/blocked-domains'
 
 interface BulkAddDialogProps {
   open: boolean
   existing: readonly string[]
   onClose: () => void
-  /** Adds the domains; resolves when done. */
-  onConfirm: (domains: string[]) => Promise<void>
 }
+
+/** Lines the report shows at most (a 100,000-line paste stays responsive); the problems come first. */
+const REPORT_SHOWN = 500
+const ORDER: Record<BulkLine['status'], number> = { invalid: 0, duplicate: 1, new: 2 }
 
 const STATUS: Record<BulkLine['status'], { label: string; palette: string }> = {
   new: { label: 'Új', palette: 'green' },
@@ -20,29 +30,49 @@ const STATUS: Record<BulkLine['status'], { label: string; palette: string }> = {
   invalid: { label: 'Érvénytelen', palette: 'red' },
 }
 
-export function BulkAddDialog({ open, existing, onClose, onConfirm }: BulkAddDialogProps) {
+export function BulkAddDialog({ open, existing, onClose }: BulkAddDialogProps) {
   const [text, setText] = useState('')
+  const [comment, setComment] = useState('')
+  const [commentError, setCommentError] = useState<string | null>(null)
   const [report, setReport] = useState<BulkLine[] | null>(null)
-  const [busy, setBusy] = useState(false)
+  const bulk = useBulkAddDomains()
   const fresh = useMemo(
     () => (report ?? []).flatMap((line) => (line.status === 'new' ? [line.domain] : [])),
+    [report],
+  )
+  const shown = useMemo(
+    () =>
+      (report ?? [])
+        .map((line, i) => ({ line, i }))
+        .sort((a, b) => ORDER[a.line.status] - ORDER[b.line.status] || a.i - b.i)
+        .slice(0, REPORT_SHOWN),
     [report],
   )
 
   const close = () => {
     setText('')
+    setComment('')
+    setCommentError(null)
     setReport(null)
     onClose()
   }
 
-  const confirm = async () => {
-    setBusy(true)
-    try {
-      await onConfirm(fresh)
-    } finally {
-      setBusy(false)
+  const confirm = () => {
+    const checked = normaliseComment(comment)
+    if (checked.error !== undefined) {
+      setCommentError(checked.error)
+      return
     }
-    close()
+    bulk.mutate(
+      { domains: fresh, comment: checked.comment ?? '' },
+      {
+        onSuccess: (answer) => {
+          notify.success(answer.message)
+          close()
+        },
+        onError: (error) => notify.error(bulkErrorMessage(error)),
+      },
+    )
   }
 
   return (
@@ -68,6 +98,19 @@ export function BulkAddDialog({ open, existing, onClose, onConfirm }: BulkAddDia
                   }}
                 />
               </Field.Root>
+              <Field.Root invalid={commentError !== null}>
+                <Field.Label>Megjegyzés a hozzáadott domainekhez (nem kötelező)</Field.Label>
+                <Input
+                  value={comment}
+                  maxLength={COMMENT_MAX * 2}
+                  placeholder="pl.: Reklámszűrő lista"
+                  onChange={(e) => {
+                    setComment(e.target.value)
+                    setCommentError(null)
+                  }}
+                />
+                {commentError && <Field.ErrorText>{commentError}</Field.ErrorText>}
+              </Field.Root>
               {report && (
                 <Box>
                   <Text fontWeight="semibold" role="status">
@@ -76,7 +119,7 @@ export function BulkAddDialog({ open, existing, onClose, onConfirm }: BulkAddDia
                     } érvénytelen`}
                   </Text>
                   <Box as="ul" maxH="60" overflowY="auto" mt="2" aria-label="Soronkénti eredmény">
-                    {report.map((line, i) => (
+                    {shown.map(({ line, i }) => (
                       <Box as="li" key={i} display="flex" gap="2" alignItems="baseline" py="0.5">
                         <Badge colorPalette={STATUS[line.status].palette}>{STATUS[line.status].label}</Badge>
                         <Text wordBreak="break-all">
@@ -85,6 +128,11 @@ export function BulkAddDialog({ open, existing, onClose, onConfirm }: BulkAddDia
                       </Box>
                     ))}
                   </Box>
+                  {report.length > shown.length && (
+                    <Text color="fg.muted" fontSize="sm" mt="1">
+                      {`… és további ${report.length - shown.length} új sor`}
+                    </Text>
+                  )}
                 </Box>
               )}
             </Dialog.Body>
@@ -99,9 +147,9 @@ export function BulkAddDialog({ open, existing, onClose, onConfirm }: BulkAddDia
               ) : (
                 <Button
                   colorPalette="blue"
-                  loading={busy}
+                  loading={bulk.isPending}
                   disabled={fresh.length === 0}
-                  onClick={() => void confirm()}
+                  onClick={confirm}
                 >
                   {`Hozzáadás (${fresh.length})`}
                 </Button>
