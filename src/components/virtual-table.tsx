@@ -9,6 +9,7 @@
  * costs no style work per row (the one place class-free selectors replace Chakra props, for that reason).
  */
 import { Box, type SystemStyleObject } from '@chakra-ui/react'
+import { touchTarget } from '../lib/touch-target'
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
 import { Fragment, useCallback, useEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react'
 import { COMPACT_MEDIA, useCompactLayout } from '../lib/use-compact-layout'
@@ -229,6 +230,23 @@ function tableStyles<Row>(columns: readonly VirtualColumn<Row>[]): SystemStyleOb
       whiteSpace: 'nowrap',
     },
     '& [data-align=end]': { textAlign: 'end' },
+    // A row's button ('Jelszó módosítása', 'Másolás', 'Törlés'): bordered, quiet, a finger's size on touch.
+    '& .vt-action': {
+      minHeight: '9',
+      paddingInline: '3',
+      rounded: 'md',
+      borderWidth: '1px',
+      borderColor: 'border',
+      bg: 'bg',
+      color: 'fg',
+      fontSize: 'sm',
+      fontWeight: 'medium',
+      cursor: 'pointer',
+      touchAction: 'manipulation',
+      _hover: { bg: 'bg.muted' },
+      _focusVisible: { outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '2px' },
+      ...touchTarget,
+    },
     [COMPACT_MEDIA]: {
       '& [role=row]': { gridTemplateColumns: compact, paddingInline: '3' },
       ...Object.fromEntries(hidden.map((column) => [`& [data-column="${column.id}"]`, { display: 'none' }])),

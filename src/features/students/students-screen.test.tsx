@@ -135,11 +135,11 @@ describe('Diákok kezelése', () => {
     const region = screen.getByRole('region', { name: 'Diáklista' })
     const css = [...document.querySelectorAll('style')].map((style) => style.textContent).join('\n')
     const rules = [...region.classList].flatMap((name) => [
-      ...css.matchAll(new RegExp(`@media \\(pointer: coarse\\)\\{\\.${name} \\.st-action\\{([^}]*)\\}`, 'g')),
+      ...css.matchAll(new RegExp(`@media \\(pointer: coarse\\)\\{\\.${name} \\.vt-action\\{([^}]*)\\}`, 'g')),
     ])
     expect(rules.map((match) => match[1]).join('')).toMatch(/min-height:var\(--chakra-sizes-11\)/)
     expect(within(region).getByRole('button', { name: 'Jelszó módosítása: Kovács Anna' })).toHaveClass(
-      'st-action',
+      'vt-action',
     )
   })
 

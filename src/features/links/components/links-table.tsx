@@ -4,7 +4,6 @@
  */
 import { memo, useMemo } from 'react'
 import type { ShortLink } from '../../../../contract/api'
-import { touchTarget } from '../../../lib/touch-target'
 import { VirtualTable, type VirtualColumn } from '../../../components/virtual-table'
 import { fullShortLink } from '../short-link'
 
@@ -67,7 +66,7 @@ export const LinksTable = memo(function LinksTable({ links, base, onCopy, onQr, 
           <span className="ln-actions">
             <button
               type="button"
-              className="ln-action"
+              className="vt-action"
               aria-label={`Másolás: ${link.short}`}
               onClick={() => onCopy(link)}
             >
@@ -75,7 +74,7 @@ export const LinksTable = memo(function LinksTable({ links, base, onCopy, onQr, 
             </button>
             <button
               type="button"
-              className="ln-action"
+              className="vt-action"
               aria-label={`QR-kód: ${link.short}`}
               onClick={() => onQr(link)}
             >
@@ -83,7 +82,7 @@ export const LinksTable = memo(function LinksTable({ links, base, onCopy, onQr, 
             </button>
             <button
               type="button"
-              className="ln-action"
+              className="vt-action"
               aria-label={`Törlés: ${link.short}`}
               onClick={() => onDelete(link)}
             >
@@ -120,20 +119,4 @@ const rowCss = {
   '& .ln-short': { color: 'fg.muted', fontFamily: 'mono', fontSize: 'xs' },
   '& .ln-expiry': { display: 'block', color: 'fg.muted', fontSize: 'xs' },
   '& .ln-actions': { display: 'inline-flex', gap: '2', justifyContent: 'flex-end' },
-  '& .ln-action': {
-    minHeight: '9',
-    paddingInline: '3',
-    rounded: 'md',
-    borderWidth: '1px',
-    borderColor: 'border',
-    bg: 'bg',
-    color: 'fg',
-    fontSize: 'sm',
-    fontWeight: 'medium',
-    cursor: 'pointer',
-    touchAction: 'manipulation',
-    _hover: { bg: 'bg.muted' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '2px' },
-    ...touchTarget,
-  },
 } as const

@@ -81,7 +81,7 @@ export const StudentRow = memo(function StudentRow({
           <button
             ref={editButton}
             type="button"
-            className="st-action"
+            className="vt-action"
             aria-label={`Jelszó módosítása: ${student.name}`}
             onClick={() => onEdit(student.username)}
           >

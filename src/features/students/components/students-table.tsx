@@ -5,7 +5,6 @@
  */
 import { memo, useCallback } from 'react'
 import type { Student } from '../../../../contract/api'
-import { touchTarget } from '../../../lib/touch-target'
 import { COMPACT_MEDIA } from '../../../lib/use-compact-layout'
 import { VirtualTable, type VirtualColumn, type VirtualRowProps } from '../../../components/virtual-table'
 import { StudentRow, type PasswordEditing } from './student-row'
@@ -109,27 +108,7 @@ const rowCss = {
   },
   '& .st-username': { color: 'fg.muted' },
   '& .st-actions': { textAlign: 'end' },
-  '& .st-action': {
-    minHeight: '9',
-    paddingInline: '3',
-    rounded: 'md',
-    borderWidth: '1px',
-    borderColor: 'border',
-    bg: 'bg',
-    color: 'fg',
-    fontSize: 'sm',
-    fontWeight: 'medium',
-    cursor: 'pointer',
-    touchAction: 'manipulation',
-    _hover: { bg: 'bg.muted' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '2px' },
-    ...touchTarget,
-  },
   '& .st-edit': { gridColumn: '2 / -1', gridRow: '2', overflow: 'visible' },
-  '& .st-form': { display: 'flex', flexDirection: 'column', gap: '1' },
-  '& .st-form-line': { display: 'flex', gap: '2', alignItems: 'center' },
-  '& .st-password': { flex: '1', minWidth: '0' },
-  '& .st-error': { color: 'fg.error', fontSize: 'xs', whiteSpace: 'normal' },
   [COMPACT_MEDIA]: {
     '& .st-username': { display: 'none' },
     '& .st-username-inline': { display: 'block' },
