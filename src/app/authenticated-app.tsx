@@ -2,7 +2,7 @@
 import { setUnauthorizedHandler } from '../lib/api-client'
 import { registerQueryClientForWipe } from '../lib/offline/user-data'
 import { queryClient } from '../lib/query-client'
-import { handleUnauthorized } from '../lib/session-actions'
+import { handleUnauthorized, isPasswordChangeRequired, requirePasswordChange } from '../lib/session-actions'
 import { SettingsProvider, useSettings } from '../lib/settings/settings-context'
 import { ChakraRoot } from '../components/chakra-root'
 import { Shell } from './shell/shell'
@@ -11,6 +11,23 @@ import { useThemeClass } from './use-theme-class'
 setUnauthorizedHandler(() => void handleUnauthorized())
 // A wipe (logout, 401, another user's login) also forgets the queries held in memory.
 registerQueryClientForWipe(queryClient)
+// An account that must set its own password first (issue 11) is refused everything: show the screen that sets it.
+queryClient.getQueryCache().subscribe((event) => {
+  if (
+    event.type === 'updated' &&
+    event.action.type === 'error' &&
+    isPasswordChangeRequired(event.action.error)
+  )
+    requirePasswordChange()
+})
+queryClient.getMutationCache().subscribe((event) => {
+  if (
+    event.type === 'updated' &&
+    event.action.type === 'error' &&
+    isPasswordChangeRequired(event.action.error)
+  )
+    requirePasswordChange()
+})
 
 function ThemedShell() {
   const { theme } = useSettings()

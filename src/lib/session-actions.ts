@@ -2,10 +2,12 @@
  * Entering and leaving a session. Every path wipes the previous user's cached data first (DESIGN §5, shared
  * tablets), then changes the stored token and reloads, as the spec does.
  */
+import { PASSWORD_CHANGE_REQUIRED } from '../../contract/password-rule'
 import { logout } from '../api/logout'
+import { ApiError } from './api-client'
 import { notify } from './notify'
 import { page } from './page'
-import { removeMfaToken, removeToken, setToken } from './session'
+import { removeMfaToken, removeToken, setPasswordChangeRequired, setToken } from './session'
 
 import { PENDING_NOTICE_KEY } from './pending-notice'
 
@@ -20,11 +22,41 @@ async function wipeQuietly(): Promise<void> {
   }
 }
 
-/** After login or MFA: wipe the previous user's data, store the session token, reload. */
-export async function startSession(token: string): Promise<void> {
+/**
+ * After login or MFA: wipe the previous user's data, store the session token, reload. With
+ * `passwordChangeRequired` (a one-time password, issue 11) the reloaded page shows only the screen to set one.
+ */
+export async function startSession(token: string, passwordChangeRequired = false): Promise<void> {
   removeMfaToken()
   await wipeQuietly()
   setToken(token)
+  setPasswordChangeRequired(passwordChangeRequired)
+  page.reload()
+}
+
+/** A refusal of the server because the account still has a one-time password (403, reason passwordChangeRequired). */
+export function isPasswordChangeRequired(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 403) return false
+  const body = error.body as { reason?: unknown } | null
+  return body?.reason === PASSWORD_CHANGE_REQUIRED
+}
+
+let requiringPasswordChange = false
+
+/**
+ * The server said the account must set its own password first (a session the login did not mark, e.g. opened
+ * in another tab): reload into the screen that sets it. Runs once per page.
+ */
+export function requirePasswordChange(): void {
+  if (requiringPasswordChange) return
+  requiringPasswordChange = true
+  setPasswordChangeRequired(true)
+  page.reload()
+}
+
+/** The account's own password is set: the reloaded page opens the app. */
+export function finishPasswordChange(): void {
+  setPasswordChangeRequired(false)
   page.reload()
 }
 
@@ -37,6 +69,7 @@ export async function endSession(): Promise<void> {
   }
   await wipeQuietly()
   removeToken()
+  setPasswordChangeRequired(false)
   page.reload()
 }
 
@@ -52,10 +85,12 @@ export async function handleUnauthorized(): Promise<void> {
   sessionStorage.setItem(PENDING_NOTICE_KEY, message)
   await wipeQuietly()
   removeToken()
+  setPasswordChangeRequired(false)
   page.reload()
 }
 
 /** Tests only. */
 export function resetSessionActionsForTests(): void {
   handlingUnauthorized = false
+  requiringPasswordChange = false
 }

@@ -1,6 +1,8 @@
 /** The session token and the pending-MFA token live in localStorage because the spec says so (§3). */
 const TOKEN_KEY = 'token'
 const MFA_TOKEN_KEY = 'mfa_token'
+/** Set while the signed-in account still has a one-time password (issue 11): the app shows only the screen to set one. */
+const PASSWORD_CHANGE_KEY = 'password_change_required'
 
 export function getToken(): string | null {
   return localStorage.getItem(TOKEN_KEY)
@@ -24,4 +26,13 @@ export function setMfaToken(token: string): void {
 
 export function removeMfaToken(): void {
   localStorage.removeItem(MFA_TOKEN_KEY)
+}
+
+export function passwordChangeRequired(): boolean {
+  return localStorage.getItem(PASSWORD_CHANGE_KEY) === '1'
+}
+
+export function setPasswordChangeRequired(required: boolean): void {
+  if (required) localStorage.setItem(PASSWORD_CHANGE_KEY, '1')
+  else localStorage.removeItem(PASSWORD_CHANGE_KEY)
 }

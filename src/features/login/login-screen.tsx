@@ -78,7 +78,7 @@ export default function LoginScreen() {
         setSubmitting(false)
       } else {
         // Stays "submitting" until the reload replaces the page.
-        await startSession(response.Token)
+        await startSession(response.Token, response.passwordChangeRequired === true)
       }
     } catch (failure) {
       setError(errorMessage(failure))
@@ -93,7 +93,7 @@ export default function LoginScreen() {
     try {
       const response = await submitMfa({ code, mfaToken: getMfaToken() })
       if (!response?.Token) throw new ApiError(200, LOGIN_ERROR, response)
-      await startSession(response.Token)
+      await startSession(response.Token, response.passwordChangeRequired === true)
     } catch (failure) {
       // The temporary token is spent: a new code needs a new login.
       removeMfaToken()

@@ -10,6 +10,7 @@ import { LoadingScreen } from '../../components/loading-screen'
 import { currentBackendUrl } from '../../lib/backend-url'
 import { useSettings } from '../../lib/settings/settings-context'
 import type { SettingKey, SettingsValues } from '../../lib/settings/settings-values'
+import { OwnPasswordForm } from './own-password-form'
 import { SettingInput } from './setting-input'
 import { sortedCategories, SETTINGS_CATEGORIES, type SettingsCategory } from './settings-definitions'
 
@@ -105,6 +106,8 @@ export function SettingsView({ categories = SETTINGS_CATEGORIES }: { categories?
                 }
               />
             ))}
+            {/* Not a setting (nothing stored with the others): the account's own password, issue 11. */}
+            {category.id === 'profile' && <OwnPasswordForm />}
           </Stack>
         )}
       </Box>
