@@ -24,6 +24,7 @@ import {
 } from '../app'
 import { expect, test } from '../fixtures'
 import { axeProblems } from '../axe'
+import { apiGet, apiSession } from '../api'
 
 // Touch events reach the page only with touch support on (dnd-kit's touch sensor listens to them).
 test.use({ hasTouch: true })
@@ -39,38 +40,21 @@ interface Classroom {
   layout: { size: [number, number]; objects: LayoutObject[] }
 }
 
-async function sessionToken(serverUrl: string, account: Account): Promise<string> {
-  const login = await fetch(`${serverUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: account.username, password: account.password }),
-  })
-  expect(login.status, `login of ${account.username}`).toBe(200)
-  return ((await login.json()) as { Token: string }).Token
-}
-
 /** The teacher's classrooms as the server has them, read over the API with a session of their own. */
 async function classroomsOnServer(serverUrl: string, account: Account): Promise<Classroom[]> {
-  const token = await sessionToken(serverUrl, account)
-  const answer = await fetch(`${serverUrl}/api/classrooms`, { headers: { Authorization: token } })
-  expect(answer.status).toBe(200)
-  return ((await answer.json()) as { classrooms: Classroom[] }).classrooms
+  const api = await apiSession(serverUrl, account)
+  return (await apiGet<{ classrooms: Classroom[] }>(api, '/classrooms')).classrooms
 }
 
 /** Creates a classroom over the API; returns its id. */
 async function classroomOnServer(serverUrl: string, account: Account, name: string, size: [number, number]) {
-  const token = await sessionToken(serverUrl, account)
-  const answer = await fetch(`${serverUrl}/api/classrooms`, {
-    method: 'POST',
-    headers: {
-      Authorization: token,
-      'Content-Type': 'application/json',
-      'Idempotency-Key': crypto.randomUUID(),
-    },
-    body: JSON.stringify({ name, layout: { size, objects: [] } }),
+  const api = await apiSession(serverUrl, account)
+  const answer = await api<{ classroomId: string }>('POST', '/classrooms', {
+    name,
+    layout: { size, objects: [] },
   })
   expect(answer.status, 'POST /classrooms').toBe(201)
-  return ((await answer.json()) as { classroomId: string }).classroomId
+  return answer.data.classroomId
 }
 
 const sorted = (objects: LayoutObject[]) => [...objects].sort((a, b) => a.y - b.y || a.x - b.x)

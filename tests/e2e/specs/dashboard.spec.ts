@@ -7,7 +7,6 @@
  * on the screen, in the light and the dark theme.
  */
 import { join } from 'node:path'
-import type { Account } from '../accounts'
 import { USERS } from '../accounts'
 import {
   expectTheme,
@@ -23,6 +22,7 @@ import {
 } from '../app'
 import { expect, test } from '../fixtures'
 import { axeProblems } from '../axe'
+import { apiSession } from '../api'
 
 /** Today's weekday in the school's time zone, as the spec numbers it (Monday = 1 … Sunday = 7). */
 function todaysWeekday(): number {
@@ -30,29 +30,6 @@ function todaysWeekday(): number {
     new Date(),
   )
   return ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(short) + 1
-}
-
-/** A session of `account` over the API, bypassing the browser. */
-async function apiSession(serverUrl: string, account: Account) {
-  const answer = await fetch(`${serverUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: account.username, password: account.password }),
-  })
-  expect(answer.status, `login of ${account.username}`).toBe(200)
-  const { Token } = (await answer.json()) as { Token: string }
-  return async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> => {
-    const response = await fetch(`${serverUrl}/api${path}`, {
-      method,
-      headers: {
-        Authorization: Token,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(method === 'GET' ? {} : { 'Idempotency-Key': crypto.randomUUID() }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    return { status: response.status, data: (await response.json()) as T }
-  }
 }
 
 test("Kezdőlap shows today's group with its room and students; a dismissed announcement stays hidden after a reload", async ({

@@ -7,7 +7,6 @@
  * phone-sized viewport, the group is deleted after the confirmation and is gone from the server too.
  */
 import type { Page, TestInfo } from '@playwright/test'
-import type { Account } from '../accounts'
 import {
   apiFromPage,
   expectTheme,
@@ -23,21 +22,7 @@ import {
 } from '../app'
 import { expect, test } from '../fixtures'
 import { axeProblems } from '../axe'
-
-/** A teacher's API session of their own, straight to the server (not through the test's network cut). */
-async function apiSession(serverUrl: string, account: Account) {
-  const answer = await fetch(`${serverUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: account.username, password: account.password }),
-  })
-  const { Token } = (await answer.json()) as { Token: string }
-  return async <T>(path: string): Promise<T> => {
-    const response = await fetch(`${serverUrl}/api${path}`, { headers: { Authorization: Token } })
-    expect(response.status, `GET ${path}`).toBe(200)
-    return (await response.json()) as T
-  }
-}
+import { apiGet, apiSession } from '../api'
 
 function groupHeader(page: Page, name: string) {
   return page.getByRole('button', { name: new RegExp(`^${name}\\s*,`) })
@@ -117,7 +102,8 @@ test('a teacher creates a group in a new classroom; a note written offline survi
   await expect(panel.getByText('Még nincs jegyzet ehhez a csoporthoz.')).toBeVisible()
 
   const api = await apiSession(serverUrl, teacher)
-  const { groups } = await api<{ groups: { id: string; groupName: string; classroom: string }[] }>(
+  const { groups } = await apiGet<{ groups: { id: string; groupName: string; classroom: string }[] }>(
+    api,
     '/groups/instructor',
   )
   expect(groups).toEqual([expect.objectContaining({ groupName, classroom: created.data.classroomId })])
@@ -144,14 +130,14 @@ test('a teacher creates a group in a new classroom; a note written offline survi
   await openScreen(page, 'Csoportok', 'Csoportok')
   await groupHeader(page, groupName).click()
   await expect(panel.getByRole('listitem').filter({ hasText: note })).toContainText('Elküldésre vár')
-  expect((await api<{ notes: unknown[] }>(`/notes/${groupId}`)).notes).toEqual([])
+  expect((await apiGet<{ notes: unknown[] }>(api, `/notes/${groupId}`)).notes).toEqual([])
 
   // Back online: sent once, and no longer waiting.
   await goOnline(net, context)
   await expect(panel.getByText('Elküldésre vár')).toHaveCount(0, { timeout: 30_000 })
   await expect(panel.getByRole('listitem').filter({ hasText: note })).toContainText('Csoportos Csilla')
   await expect
-    .poll(async () => (await api<{ notes: { message: string }[] }>(`/notes/${groupId}`)).notes, {
+    .poll(async () => (await apiGet<{ notes: { message: string }[] }>(api, `/notes/${groupId}`)).notes, {
       message: 'the note on the server',
     })
     .toEqual([expect.objectContaining({ message: note, createdBy: teacher.name })])

@@ -7,7 +7,6 @@
  * returns, the server has the final seating and each move's POST arrived once.
  */
 import type { Locator, Page } from '@playwright/test'
-import type { Account } from '../accounts'
 import {
   goOffline,
   goOnline,
@@ -20,34 +19,10 @@ import {
 } from '../app'
 import { expect, test } from '../fixtures'
 import { axeProblems } from '../axe'
+import { apiSession, type Api } from '../api'
 
 // Touch events reach the page only with touch support on (dnd-kit's touch sensor listens to them).
 test.use({ hasTouch: true })
-
-type Api = <T>(method: string, path: string, body?: unknown) => Promise<{ status: number; data: T }>
-
-/** A session of `account` over the API, bypassing the browser. */
-async function apiSession(serverUrl: string, account: Account): Promise<Api> {
-  const answer = await fetch(`${serverUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: account.username, password: account.password }),
-  })
-  expect(answer.status, `login of ${account.username}`).toBe(200)
-  const { Token } = (await answer.json()) as { Token: string }
-  return async <T>(method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${serverUrl}/api${path}`, {
-      method,
-      headers: {
-        Authorization: Token,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(method === 'GET' ? {} : { 'Idempotency-Key': crypto.randomUUID() }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    return { status: response.status, data: (await response.json()) as T }
-  }
-}
 
 interface Seating {
   classroomId: string

@@ -21,6 +21,7 @@ import {
 } from '../app'
 import { CONTEXT_OPTIONS } from '../../support/chromium'
 import { expect, test } from '../fixtures'
+import { apiGet, apiSession } from '../api'
 
 /** The current month in the school's time zone, and two of its days. */
 function thisMonth(): { month: string; first: string; second: string } {
@@ -42,15 +43,8 @@ async function record(page: Page, date: string, hours: string): Promise<void> {
 
 /** The teacher's hours as the server has them, read over the API with a session of their own. */
 async function hoursOnServer(serverUrl: string, account: Account): Promise<Record<string, number>> {
-  const login = await fetch(`${serverUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: account.username, password: account.password }),
-  })
-  const { Token } = (await login.json()) as { Token: string }
-  const answer = await fetch(`${serverUrl}/api/work/hours`, { headers: { Authorization: Token } })
-  expect(answer.status).toBe(200)
-  return ((await answer.json()) as { workHours: Record<string, number> }).workHours
+  const api = await apiSession(serverUrl, account)
+  return (await apiGet<{ workHours: Record<string, number> }>(api, '/work/hours')).workHours
 }
 
 function badge(page: Page) {
