@@ -7,6 +7,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -108,6 +109,34 @@ export const alerts = pgTable('alerts', {
   createdAt: ts('created_at').notNull(),
 })
 
+/** A PostgreSQL `tsvector` (read back as its text form; only the audit log's search column uses it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+/**
+ * The audit log's search words (issue 10): the user name and every extra, lower-cased and split at ASCII blanks and
+ * punctuation (the same split as `auditSearchWords` in server/repositories/audit-repository.ts, which builds the
+ * query). Computed by the database, so every writer — the app, the demo seed — fills it.
+ */
+const AUDIT_SEARCH_TEXT = sql.raw(
+  [
+    'username',
+    ...[
+      'classroomName',
+      'groupName',
+      'short',
+      'studentUsername',
+      'urlDocId',
+      'classroomId',
+      'studentGroupDocId',
+      'noteDocId',
+      'groupId',
+    ].map((key) => `coalesce(extras->>'${key}', '')`),
+  ].join(" || ' ' || "),
+)
+
+/** The separators as a PostgreSQL regular expression literal: blanks and ASCII punctuation except \\ and `. */
+const AUDIT_SEARCH_SEPARATORS_SQL = `'[][:space:].,;:!?''"(){}<>/|_+=*&^%$#@~[-]+'`
+
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -117,11 +146,18 @@ export const auditLog = pgTable(
     /** Epoch seconds, as the spec's entries carry them. */
     ts: bigint('ts', { mode: 'number' }).notNull(),
     extras: jsonb('extras').$type<Record<string, string>>().notNull().default({}),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`array_to_tsvector(array_remove(regexp_split_to_array(lower(${AUDIT_SEARCH_TEXT}), ${sql.raw(AUDIT_SEARCH_SEPARATORS_SQL)}), ''))`,
+      ),
   },
+  // Every ordered index ends in (ts DESC, id DESC) NULLS LAST, the order of every audit query (keyset-friendly).
   (t) => [
     index('audit_log_ts_idx').on(t.ts.desc(), t.id.desc()),
-    index('audit_log_type_ts_idx').on(t.type, t.ts.desc()),
-    index('audit_log_username_ts_idx').on(t.username, t.ts.desc()),
+    index('audit_log_type_ts_idx').on(t.type, t.ts.desc(), t.id.desc()),
+    index('audit_log_username_ts_idx').on(t.username, t.ts.desc(), t.id.desc()),
+    index('audit_log_search_idx').using('gin', t.search),
   ],
 )
 

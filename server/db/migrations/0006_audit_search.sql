@@ -1,0 +1,6 @@
+DROP INDEX "audit_log_type_ts_idx";--> statement-breakpoint
+DROP INDEX "audit_log_username_ts_idx";--> statement-breakpoint
+ALTER TABLE "audit_log" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (array_to_tsvector(array_remove(regexp_split_to_array(lower(username || ' ' || coalesce(extras->>'classroomName', '') || ' ' || coalesce(extras->>'groupName', '') || ' ' || coalesce(extras->>'short', '') || ' ' || coalesce(extras->>'studentUsername', '') || ' ' || coalesce(extras->>'urlDocId', '') || ' ' || coalesce(extras->>'classroomId', '') || ' ' || coalesce(extras->>'studentGroupDocId', '') || ' ' || coalesce(extras->>'noteDocId', '') || ' ' || coalesce(extras->>'groupId', '')), '[][:space:].,;:!?''"(){}<>/|_+=*&^%$#@~[-]+'), ''))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "audit_log_search_idx" ON "audit_log" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "audit_log_type_ts_idx" ON "audit_log" USING btree ("type","ts" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_log_username_ts_idx" ON "audit_log" USING btree ("username","ts" DESC NULLS LAST,"id" DESC NULLS LAST);
