@@ -51,8 +51,14 @@ export const USERS = {
   linksTeacher: { type: 'teacher', name: 'Linkes Lili', username: 'tanar.link', password: PW },
   /** Adds, searches, exports and deletes blocked domains (tests/e2e/specs/proxy.spec.ts): an admin without MFA. */
   proxyAdmin: { type: 'admin', name: 'Proxys Piroska', username: 'e2e.proxy', password: PW },
+  /** Bulk-adds blocked domains with a comment and edits it (tests/e2e/specs/proxy.spec.ts): an admin without MFA. */
+  proxyBulkAdmin: { type: 'admin', name: 'Tömeges Tünde', username: 'e2e.proxy.tomeges', password: PW },
+  /** A teacher without addProxyDomain/deleteProxyDomain who turns their previews on and is refused (proxy.spec.ts). */
+  proxyTeacher: { type: 'teacher', name: 'Tiltott Tihamér', username: 'tanar.proxy', password: PW },
   /** Browses Fájlok and downloads a file (tests/e2e/specs/files.spec.ts). */
   filesTeacher: { type: 'teacher', name: 'Fájlos Ferenc', username: 'tanar.fajl', password: PW },
+  /** Uploads a file and creates a folder in Fájlok (tests/e2e/specs/files.spec.ts): an admin without MFA. */
+  filesAdmin: { type: 'admin', name: 'Feltöltő Flóra', username: 'e2e.feltolto', password: PW },
   /** Plans classes in Munkaidő tervező, exports and imports them (tests/e2e/specs/timetable.spec.ts). */
   timetableTeacher: { type: 'teacher', name: 'Órarendes Orsolya', username: 'tanar.orarend', password: PW },
   /** Reads, filters, scrolls and exports Rendszernapló (tests/e2e/specs/audit-log.spec.ts): an admin without MFA. */

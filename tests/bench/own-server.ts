@@ -1,0 +1,48 @@
+/**
+ * A server of a suite's own in its scratch folder (tests/bench/suite.ts allows it): the shared bench server's
+ * DATA_DIR is not in the BenchContext, and the users CLI must not open a PGlite folder a running server holds.
+ * Cold start (migrations), stop, the users CLI adds an administrator (no MFA: none is set up by `add`), start
+ * again. TRUST_PROXY is on so a load run can spread its requests over X-Forwarded-For addresses, keeping the
+ * per-IP rate limit (1,200 a minute) out of a throughput figure.
+ */
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { startServer, usersCli, type ServerHandle } from '../support/server'
+
+export interface OwnServer {
+  server: ServerHandle
+  admin: { username: string; password: string }
+  token: string
+}
+
+export async function startOwnServer(scratch: string, dist: string, name: string): Promise<OwnServer> {
+  const dataDir = join(scratch, `${name}-data`)
+  mkdirSync(dataDir, { recursive: true })
+  const env = { TRUST_PROXY: '1' }
+  const first = await startServer({ dataDir, staticDir: dist, env, healthTimeoutMs: 120_000 })
+  await first.stop()
+  const admin = { username: `bench.${name}.admin`, password: 'Bench-admin-jelszo-2024!' }
+  await usersCli(dataDir, [
+    'add',
+    '--type',
+    'admin',
+    '--name',
+    'Mérő Adminisztrátor',
+    '--username',
+    admin.username,
+    '--password',
+    admin.password,
+  ])
+  const server = await startServer({ dataDir, staticDir: dist, env, healthTimeoutMs: 120_000 })
+  const response = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(admin),
+  })
+  const body = (await response.json().catch(() => ({}))) as { Token?: string; mfa?: boolean }
+  if (!body.Token) {
+    await server.stop()
+    throw new Error(`admin sign-in answered ${response.status} ${JSON.stringify(body)}`)
+  }
+  return { server, admin, token: body.Token }
+}

@@ -1,0 +1,115 @@
+/**
+ * Linkrövidítő (issue 9): `/s/:code` redirect throughput against a bare Fastify redirect (tests/bench/
+ * bare-redirect.ts) in the same run, same load (autocannon, 10 connections). The real server is one of this
+ * suite's own (tests/bench/own-server.ts) so the link exists and the requests can be spread over
+ * X-Forwarded-For addresses: the per-IP rate limit (1,200 a minute) would otherwise be the figure.
+ */
+import { spawn } from 'node:child_process'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import { freePort, waitForHealth } from '../../support/server'
+import { startOwnServer } from '../own-server'
+import type { BenchSuite } from '../suite'
+
+const HERE = dirname(fileURLToPath(import.meta.url))
+const ROOT = join(HERE, '..', '..', '..')
+const CODE = 'bench-link'
+const TARGET = 'https://example.com/oktatoi-portal/cel?forras=bench'
+const SECONDS = 10
+const ADDRESSES = 1000
+
+async function redirects(url: string, seconds: number) {
+  const result = await autocannon({
+    url,
+    connections: 10,
+    duration: seconds,
+    requests: Array.from({ length: ADDRESSES }, (_, i) => ({
+      method: 'GET' as const,
+      path: `/s/${CODE}`,
+      headers: { 'x-forwarded-for': `10.${(i >> 8) & 255}.${i & 255}.7` },
+    })),
+  })
+  const stats = result.statusCodeStats as unknown as Record<string, { count: number } | undefined>
+  const found = stats['302']?.count ?? 0
+  return {
+    redirectsPerSecond: found / seconds,
+    total: result.requests.total,
+    other: result.requests.total - found,
+    errors: result.errors + result.timeouts,
+    latencyP99: result.latency.p99,
+  }
+}
+
+async function startBare() {
+  const port = await freePort()
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'tests/bench/bare-redirect.ts'), String(port), CODE, TARGET],
+    { cwd: ROOT, stdio: 'ignore' },
+  )
+  const url = `http://127.0.0.1:${port}`
+  await waitForHealth(url, child, 30_000)
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+    },
+  }
+}
+
+const suite: BenchSuite = {
+  group: 'links',
+  async run(ctx) {
+    const own = await startOwnServer(ctx.scratch, ctx.dist, 'links')
+    const bare = await startBare()
+    try {
+      const created = await fetch(`${own.server.url}/api/links/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: own.token },
+        body: JSON.stringify({ url: TARGET, short: CODE }),
+      })
+      if (created.status !== 201) throw new Error(`link create answered ${created.status}`)
+      const check = await fetch(`${own.server.url}/s/${CODE}`, { redirect: 'manual' })
+      if (check.status !== 302 || check.headers.get('location') !== TARGET)
+        throw new Error(`/s/${CODE} answered ${check.status} ${check.headers.get('location')}`)
+
+      // Warm both up, then measure real and bare back to back.
+      await redirects(own.server.url, 2)
+      await redirects(bare.url, 2)
+      const real = await redirects(own.server.url, SECONDS)
+      const base = await redirects(bare.url, SECONDS)
+      const ratio = base.redirectsPerSecond > 0 ? real.redirectsPerSecond / base.redirectsPerSecond : 0
+      ctx.record({
+        name: 'short-link redirects/s (real server, /s/:code)',
+        value: real.redirectsPerSecond,
+        unit: 'req/s',
+        budget: null,
+        pass: null,
+        detail: real,
+      })
+      ctx.record({
+        name: 'short-link redirects/s (bare Fastify redirect)',
+        value: base.redirectsPerSecond,
+        unit: 'req/s',
+        budget: null,
+        pass: null,
+        detail: base,
+      })
+      ctx.record({
+        name: 'short-link redirect throughput ratio (real / bare)',
+        value: ratio,
+        unit: '×',
+        budget: '≥ 0.5',
+        pass: ratio >= 0.5 && real.other === 0 && real.errors === 0,
+        detail: { seconds: SECONDS, connections: 10, addresses: ADDRESSES },
+      })
+    } finally {
+      await bare.stop()
+      await own.server.stop()
+    }
+  },
+}
+
+export default suite
