@@ -1,7 +1,7 @@
 /**
  * Playwright global setup: once per run, the real product — a snapshot of the built `dist/`, a loopback SMTP
  * server, every account created with the users CLI, then the server (PGlite in a temporary DATA_DIR). The
- * workers find it through the environment (E2E_SERVER_URL, E2E_MAIL_DIR). The returned function stops it all
+ * workers find it through the environment (E2E_SERVER_URL, E2E_MAIL_DIR, E2E_FILES_ROOT: the server's FILES_ROOT). The returned function stops it all
  * and keeps the server's log in test-results/server.log.
  *
  * `dist/` must exist: `npm run test:e2e` builds it first; `npx playwright test` alone uses the build there is.
@@ -32,8 +32,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const scratch = tempDir('portal-e2e-')
   const dataDir = join(scratch, 'data')
   const mailDir = join(scratch, 'mail')
+  const filesRoot = join(dataDir, 'files')
   mkdirSync(dataDir)
   mkdirSync(mailDir)
+  mkdirSync(filesRoot)
   let smtp: Mailbox | null = null
   let server: ServerHandle | null = null
   const stop = async () => {
@@ -54,7 +56,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const rows = ALL_ACCOUNTS.map((a) => [a.type, a.name, a.username, a.password].map(csvCell).join(','))
     writeFileSync(csv, ['type,name,username,password', ...rows].join('\n') + '\n')
     await usersCli(dataDir, ['import', csv], { PASSWORD_HASH_LOG_N: '12' })
-    server = await startServer({ dataDir, smtpUrl: smtp.url, staticDir })
+    server = await startServer({ dataDir, smtpUrl: smtp.url, staticDir, env: { FILES_ROOT: filesRoot } })
   } catch (error) {
     await stop()
     throw error
@@ -62,5 +64,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_SERVER_URL = server.url
   process.env.E2E_SERVER_PORT = String(server.port)
   process.env.E2E_MAIL_DIR = mailDir
+  process.env.E2E_FILES_ROOT = filesRoot
   return stop
 }

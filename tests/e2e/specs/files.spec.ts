@@ -1,11 +1,13 @@
 /**
  * Fájlok (issue 9): a teacher browses into a folder of the server's FILES_ROOT, comes back with 'Vissza', and
- * downloads a file with an accented name whose bytes equal the file on disk; axe finds no serious or critical
- * violation on the screen. The fixture files are written into the e2e server's FILES_ROOT (its default,
- * `$DATA_DIR/files`; DATA_DIR is beside E2E_MAIL_DIR in the run's scratch folder, tests/e2e/global-setup.ts).
+ * downloads a file with an accented name whose bytes equal the file on disk; the teacher has no upload and the
+ * server refuses one with 403. An administrator uploads a file of a few MB through 'Feltöltés' (upload throttled
+ * so the progress bar is seen), finds it in the list and on disk byte for byte, and creates a folder. axe finds no
+ * serious or critical violation. Fixture files go into the e2e server's FILES_ROOT, E2E_FILES_ROOT
+ * (tests/e2e/global-setup.ts).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { login, openApp, openScreen } from '../app'
 import { expect, test } from '../fixtures'
 import { axeProblems } from '../axe'
@@ -17,7 +19,7 @@ test('a teacher browses into a folder, goes back and downloads an accented file 
   account,
 }) => {
   test.setTimeout(120_000)
-  const root = join(dirname(process.env.E2E_MAIL_DIR!), 'data', 'files')
+  const root = process.env.E2E_FILES_ROOT!
   const folder = join(root, 'Tanév 2026')
   mkdirSync(folder, { recursive: true })
   const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256))
@@ -46,4 +48,89 @@ test('a teacher browses into a folder, goes back and downloads an accented file 
   await page.getByRole('button', { name: 'Vissza' }).click()
   await expect(page.getByTestId('current-folder')).toHaveText('/')
   await expect(table.getByText('olvass-el.txt')).toBeVisible()
+})
+
+test('a teacher has no upload, and the server refuses one with 403 and the Hungarian message', async ({
+  page,
+  account,
+}) => {
+  await openApp(page)
+  await login(page, account('filesTeacher'))
+  await openScreen(page, 'Fájlok', 'Fájlok')
+  await expect(page.getByText(/^\d+ fájl$/)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Feltöltés' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Új mappa' })).toHaveCount(0)
+  const answer = await page.evaluate(async () => {
+    const form = new FormData()
+    form.append('file', new Blob(['tanári']), 'tanari.txt')
+    const response = await fetch('/api/files/upload?path=', {
+      method: 'POST',
+      headers: { Authorization: localStorage.getItem('token') ?? '' },
+      body: form,
+    })
+    return { status: response.status, body: await response.json() }
+  })
+  expect(answer).toEqual({
+    status: 403,
+    body: { code: 403, message: 'Nincs jogosultságod a művelet végrehajtásához.' },
+  })
+  expect(() => statSync(join(process.env.E2E_FILES_ROOT!, 'tanari.txt'))).toThrow()
+})
+
+test('an administrator uploads a file with a progress bar and creates a folder', async ({
+  page,
+  account,
+}) => {
+  test.setTimeout(120_000)
+  const root = process.env.E2E_FILES_ROOT!
+  const target = join(root, 'Feltöltések')
+  mkdirSync(target, { recursive: true })
+  const name = `Beszámoló – ősz ${test.info().retry}.bin`
+  const bytes = Buffer.from(Array.from({ length: 3 * 1024 * 1024 }, (_, i) => (i * 7 + (i >> 10)) % 256))
+
+  await openApp(page)
+  await login(page, account('filesAdmin'))
+  await openScreen(page, 'Fájlok', 'Fájlok')
+  const table = page.getByRole('table', { name: 'Fájlok' })
+  await table.getByRole('button', { name: 'Feltöltések' }).click()
+  await expect(page.getByTestId('current-folder')).toHaveText('/Feltöltések')
+
+  // About 2 s for 3 MB: the progress bar stays long enough to be seen.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 1.5 * 1024 * 1024,
+  })
+  const chooser = page.waitForEvent('filechooser')
+  await page.getByRole('button', { name: 'Feltöltés' }).click()
+  await (await chooser).setFiles({ name, mimeType: 'application/octet-stream', buffer: bytes })
+  const progress = page.getByRole('progressbar', { name: `Feltöltés: ${name}` })
+  await expect(progress).toBeVisible()
+  await expect(page.getByRole('button', { name: `Feltöltés megszakítása: ${name}` })).toBeVisible()
+  expect(await axeProblems(page, 'Fájlok feltöltés közben')).toEqual([])
+  await expect(page.getByText(`Fájl sikeresen feltöltve. (${name})`)).toBeVisible({ timeout: 30_000 })
+  await expect(progress).toHaveCount(0)
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  })
+  await expect(table.getByText(name)).toBeVisible()
+  expect(readFileSync(join(target, name)).equals(bytes)).toBe(true)
+
+  const folderName = `Új mappa ${test.info().retry}`
+  await page.getByRole('button', { name: 'Új mappa' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Új mappa' })
+  await dialog.getByRole('textbox', { name: 'Mappa neve' }).fill(folderName)
+  expect(await axeProblems(page, 'Új mappa')).toEqual([])
+  await dialog.getByRole('button', { name: 'Létrehozás' }).click()
+  await expect(page.getByText('Mappa sikeresen létrehozva.')).toBeVisible()
+  await expect(dialog).toHaveCount(0)
+  await expect(table.getByRole('button', { name: folderName })).toBeVisible()
+  expect(statSync(join(target, folderName)).isDirectory()).toBe(true)
+  expect(await axeProblems(page, 'Fájlok feltöltés után')).toEqual([])
 })

@@ -1,0 +1,186 @@
+/**
+ * Fájlok download throughput (issue 9): `GET /api/files/file?path=` of one ~50 MB file on the real server, against
+ * `fs.createReadStream` piped to a bare `node:http` server serving the same file from its own process, in the same
+ * run and with the same load (same connections and duration). Figure: bytes per second, real / bare, budget ≥ 0.8.
+ * The load is a small keep-alive `node:http` client of our own that reads and drops each body: autocannon parses
+ * bodies in JavaScript and managed ~7 MB/s on a 50 MB body, which would have measured autocannon, not the servers.
+ *
+ * The shared bench server's FILES_ROOT is its default, `<DATA_DIR>/files`, and run.ts keeps DATA_DIR at
+ * `<scratch>/data`: the file is written there and found through the listing. Should that ever change (the listing
+ * does not show the file), the suite starts a server of its own in `scratch` with FILES_ROOT set and a teacher made
+ * by the users CLI. Teachers have `downloadFile` by default, so the bench teacher signs in.
+ */
+import { spawn } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { Agent, get } from 'node:http'
+import { join } from 'node:path'
+import { freePort, startServer, usersCli, waitForHealth, type ServerHandle } from '../../support/server'
+import type { BenchContext, BenchSuite } from '../suite'
+
+const FILE_NAME = 'bench-letoltes-50mb.bin'
+const FILE_BYTES = 50 * 1024 * 1024
+const CONNECTIONS = 4
+const SECONDS = 10
+const OWN_TEACHER = { username: 'bench.fajl', password: 'Bench-fajl-2024!', name: 'Fájlos Fanni' }
+
+/** A bare HTTP server in a process of its own: the file through createReadStream, nothing else. */
+const BARE_SERVER = `
+const { createServer } = require('node:http')
+const { createReadStream, statSync } = require('node:fs')
+const [port, file] = process.argv.slice(1)
+const size = statSync(file).size
+createServer((req, res) => {
+  if (req.url === '/api/health') return res.end('ok')
+  res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': size })
+  createReadStream(file).pipe(res)
+}).listen(Number(port), '127.0.0.1')
+`
+
+async function startBare(file: string) {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['-e', BARE_SERVER, String(port), file], { stdio: 'ignore' })
+  const url = `http://127.0.0.1:${port}`
+  await waitForHealth(url, child, 30_000)
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await new Promise((resolve) => child.once('exit', resolve))
+    },
+  }
+}
+
+async function signIn(url: string, account: { username: string; password: string }): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: account.username, password: account.password }),
+  })
+  const body = (await response.json()) as { Token?: string }
+  if (!body.Token) throw new Error(`login of ${account.username} answered ${response.status}`)
+  return body.Token
+}
+
+async function listed(url: string, token: string): Promise<boolean> {
+  const response = await fetch(`${url}/api/files?path=`, { headers: { Authorization: token } })
+  if (!response.ok) return false
+  const body = (await response.json()) as { files?: { fileName: string; size: number }[] }
+  return Boolean(body.files?.some((file) => file.fileName === FILE_NAME && file.size === FILE_BYTES))
+}
+
+/** GETs `path` once on `agent`; resolves with the body's byte count (the body is read and dropped). */
+function fetchOnce(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  agent: Agent,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = get(`${url}${path}`, { headers, agent }, (response) => {
+      let bytes = 0
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      response.on('end', () =>
+        response.statusCode === 200 ? resolve(bytes) : reject(new Error(`status ${response.statusCode}`)),
+      )
+      response.on('error', reject)
+    })
+    request.on('error', reject)
+  })
+}
+
+/** Bytes per second of GET `path` over CONNECTIONS keep-alive connections for `seconds` (whole bodies only). */
+async function load(url: string, path: string, headers: Record<string, string>, seconds: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS })
+  const started = performance.now()
+  const until = started + seconds * 1000
+  let bytes = 0
+  let requests = 0
+  let errors = 0
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        try {
+          bytes += await fetchOnce(url, path, headers, agent)
+          requests++
+        } catch {
+          errors++
+        }
+      }
+    }),
+  )
+  const elapsed = (performance.now() - started) / 1000
+  agent.destroy()
+  return { bytesPerSecond: bytes / elapsed, requests, errors, seconds: elapsed }
+}
+
+function writeFixture(folder: string): string {
+  mkdirSync(folder, { recursive: true })
+  const file = join(folder, FILE_NAME)
+  const block = Buffer.alloc(1024 * 1024)
+  for (let i = 0; i < block.length; i++) block[i] = (i * 31 + (i >> 8)) % 256
+  writeFileSync(file, Buffer.concat(Array.from({ length: FILE_BYTES / block.length }, () => block)))
+  return file
+}
+
+const suite: BenchSuite = {
+  group: 'files',
+  async run(ctx: BenchContext) {
+    let own: ServerHandle | null = null
+    let bare: Awaited<ReturnType<typeof startBare>> | null = null
+    try {
+      let serverUrl = ctx.serverUrl
+      let file = writeFixture(join(ctx.scratch, 'data', 'files'))
+      let token = await signIn(serverUrl, ctx.teacher)
+      if (!(await listed(serverUrl, token))) {
+        // The shared server serves from elsewhere: a server of our own with FILES_ROOT where the file is.
+        const dataDir = join(ctx.scratch, 'files-bench-data')
+        const filesRoot = join(ctx.scratch, 'files-bench-root')
+        mkdirSync(dataDir, { recursive: true })
+        file = writeFixture(filesRoot)
+        const csv = join(ctx.scratch, 'files-bench-users.csv')
+        writeFileSync(
+          csv,
+          `type,name,username,password\nteacher,${OWN_TEACHER.name},${OWN_TEACHER.username},${OWN_TEACHER.password}\n`,
+        )
+        await usersCli(dataDir, ['import', csv], { PASSWORD_HASH_LOG_N: '4' })
+        own = await startServer({ dataDir, staticDir: ctx.dist, env: { FILES_ROOT: filesRoot } })
+        serverUrl = own.url
+        token = await signIn(serverUrl, OWN_TEACHER)
+        if (!(await listed(serverUrl, token))) throw new Error('the file is not served by the server')
+      }
+      const path = `/api/files/file?path=${encodeURIComponent(FILE_NAME)}`
+      const headers = { authorization: token }
+      await load(serverUrl, path, headers, 2) // warm-up
+      const real = await load(serverUrl, path, headers, SECONDS)
+      bare = await startBare(file)
+      await load(bare.url, '/', {}, 2)
+      const base = await load(bare.url, '/', {}, SECONDS)
+      const ratio = base.bytesPerSecond > 0 ? real.bytesPerSecond / base.bytesPerSecond : 0
+      const clean = real.errors === 0 && base.errors === 0 && real.requests > 0 && base.requests > 0
+      ctx.record({
+        name: 'file download throughput ratio (real / bare)',
+        value: ctx.round(ratio),
+        unit: '×',
+        budget: '≥ 0.8',
+        pass: clean && ratio >= 0.8,
+        detail: {
+          fileBytes: FILE_BYTES,
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          realMBps: ctx.round(real.bytesPerSecond / 1024 / 1024),
+          bareMBps: ctx.round(base.bytesPerSecond / 1024 / 1024),
+          real,
+          bare: base,
+          server: own ? 'own (FILES_ROOT in scratch)' : 'shared',
+        },
+      })
+    } catch (error) {
+      ctx.fail('file download throughput', error)
+    } finally {
+      await bare?.stop().catch(() => {})
+      await own?.stop().catch(() => {})
+    }
+  },
+}
+
+export default suite
