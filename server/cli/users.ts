@@ -156,7 +156,9 @@ async function main(): Promise<void> {
       case 'list': {
         for (const user of await listUsers(handle.db, values.type as UserType | undefined))
           console.log(
-            `${user.type.padEnd(8)} ${user.username.padEnd(24)} ${user.name}${user.disabled ? ' (letiltva)' : ''}`,
+            `${user.type.padEnd(8)} ${user.username.padEnd(24)} ${user.name}${user.disabled ? ' (letiltva)' : ''}${
+              user.passwordOneTime ? ' (egyszer használatos jelszó)' : ''
+            }`,
           )
         break
       }
