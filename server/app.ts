@@ -23,6 +23,7 @@ import helmetPlugin from './plugins/external/helmet'
 import rateLimitPlugin from './plugins/external/rate-limit'
 import staticPlugin from './plugins/external/static'
 import alertsRoutes from './routes/alerts'
+import auditLogRoutes from './routes/audit-log'
 import authRoutes from './routes/auth'
 import classroomsRoutes from './routes/classrooms'
 import dashboardRoutes from './routes/dashboard'
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(proxyRoutes)
       await api.register(linksRoutes)
       await api.register(filesRoutes)
+      await api.register(auditLogRoutes)
     },
     { prefix: '/api' },
   )

@@ -23,8 +23,9 @@ export const AUDIT_LIMIT_MAX = 100
 /**
  * `total` is counted exactly up to this many entries. When more match, the server stops counting: `total` is this
  * number and `totalIsEstimate` is true, which means "more than `total`" (the screen says 'több mint N esemény').
+ * The last page of a filter (one that is not full, asked by `page`) always carries the exact total, however large.
  */
-export const AUDIT_EXACT_TOTAL_MAX = 10_000
+export const AUDIT_EXACT_TOTAL_MAX = 1000
 
 /** Day bounds `from` and `to`: a calendar day in the school's time zone, both inclusive. */
 export const AUDIT_DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$'
@@ -33,8 +34,9 @@ export const AUDIT_DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$'
  * The query of GET /auditlog (and, without page/limit/cursor, of the CSV export).
  *
  * - `page` ≥ 1 (default 1), `limit` 1–100 (default 20).
- * - `q`: case-insensitive substring of the user name or of any extra (classroom name, group name, short code,
- *   student user name, the ids…). Trimmed; empty means no search.
+ * - `q`: words, each the beginning of a word of the user name or of an extra (classroom name, group name, short
+ *   code, student user name, the ids…), case-insensitive, in any order: 'mat 9' finds '9.A matematika'. Words are cut
+ *   at blanks and ASCII punctuation (so 'kovacs.eva' is 'kovacs' + 'eva'); at most 8 are used. Empty: no search.
  * - `user`: exactly this user name (the screen sends it only when exactly one user is selected, spec §5).
  * - `types`: comma list of audit types to include; `excludeTypes`: comma list to leave out. Both must name only
  *   types of the catalogue (contract/audit.ts), an unknown one is a 400. Empty or absent means no restriction.
@@ -121,8 +123,8 @@ export const AUDIT_LOG_MESSAGES = {
   unknownTypes: 'Ismeretlen eseménytípus: {types}.',
   badDate: 'Érvénytelen dátum. Kérlek ÉÉÉÉ-HH-NN formátumot használj.',
   dateOrder: 'A kezdő dátum nem lehet későbbi a záró dátumnál.',
-  badPage: 'Az oldalszám legalább 1 kell legyen.',
-  badLimit: `Egy oldalon legfeljebb ${AUDIT_LIMIT_MAX} esemény kérhető.`,
+  badPage: 'Az oldalszám csak 1 vagy annál nagyobb egész szám lehet.',
+  badLimit: `Egy oldalon 1 és ${AUDIT_LIMIT_MAX} közötti számú esemény kérhető.`,
   badCursor: 'Érvénytelen lapozási pozíció.',
   tooLong: 'A keresési feltétel túl hosszú.',
 } as const

@@ -224,6 +224,22 @@ const CASES: Case[] = [
     body: () => ({ path: '', name: `mappa-${randomUUID()}` }),
     expected: { anonymous: 401, student: 403, teacher: 403, admin: 201 },
   },
+  // Rendszernapló: administrators only (viewAuditLog).
+  {
+    method: 'GET',
+    url: '/api/auditlog',
+    expected: { anonymous: 401, student: 403, teacher: 403, admin: 200 },
+  },
+  {
+    method: 'GET',
+    url: '/api/auditlog/users',
+    expected: { anonymous: 401, student: 403, teacher: 403, admin: 200 },
+  },
+  {
+    method: 'GET',
+    url: '/api/auditlog/export.csv',
+    expected: { anonymous: 401, student: 403, teacher: 403, admin: 200 },
+  },
   // The redirect is outside /api and needs no sign-in: an unknown code is the same 404 page for everyone.
   {
     method: 'GET',
