@@ -136,27 +136,6 @@ describe('Proxy kezelés comments', () => {
   })
 })
 
-describe('Proxy kezelés for a teacher with the write previews on', () => {
-  afterEach(() => localStorage.removeItem('localSettings'))
-
-  it('shows the add form (as the menu does) and the permission message when the server refuses', async () => {
-    localStorage.setItem(
-      'localSettings',
-      JSON.stringify({ 'featurePreview:addProxyDomain': true, 'featurePreview:deleteProxyDomain': true }),
-    )
-    serve(['a.hu'], {}, { admin: false })
-    server.use(
-      http.post(`${API}/proxy/block`, () =>
-        HttpResponse.json({ code: 403, message: FORBIDDEN }, { status: 403 }),
-      ),
-    )
-    const { user } = await renderScreen()
-    await user.type(screen.getByPlaceholderText('pelda.hu'), 'uj.hu')
-    await user.click(screen.getByRole('button', { name: 'Hozzáadás', exact: true }))
-    expect(await screen.findByText(FORBIDDEN)).toBeInTheDocument()
-  })
-})
-
 describe('Proxy kezelés bulk add', () => {
   it('shows the permission message when the bulk add is refused with 403, and keeps the dialog', async () => {
     serve([], {})

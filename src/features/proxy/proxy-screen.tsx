@@ -7,14 +7,13 @@ import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react'
 import { Download, ListPlus, ShieldBan } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { blockedDomainsCsv } from '../../../contract/domain-name'
-import { applyFeaturePreviews, dayInZone, isFeatureEnabled } from '../../../contract/features'
+import { dayInZone, isFeatureEnabled } from '../../../contract/features'
 import { TIMING } from '../../../contract/limits'
 import { MESSAGES } from '../../../contract/messages'
 import { useDashboard } from '../../api/get-dashboard'
 import { ListState, type ListWords } from '../../components/list-state'
 import { ListToolbar } from '../../components/list-toolbar'
 import { OfflineMarker } from '../../components/offline-marker'
-import { readLocalSettings } from '../../lib/local-settings'
 import { notify } from '../../lib/notify'
 import { touchTarget } from '../../lib/touch-target'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
@@ -38,13 +37,9 @@ import { downloadText } from './download-text'
 const NO_DOMAINS: string[] = []
 const NO_COMMENTS: Record<string, string> = {}
 
-/**
- * Whether the signed-in user may add / delete: the dashboard's features with the featurePreview local settings
- * applied, the evaluation the menu uses (spec §4 Features). A preview can show the form; the server still decides.
- */
+/** Whether the signed-in user may add / delete (the dashboard's features, the evaluation the menu uses). */
 function useProxyWrites(): { canAdd: boolean; canDelete: boolean } {
-  const served = useDashboard().data?.features
-  const features = useMemo(() => served && applyFeaturePreviews(served, readLocalSettings()), [served])
+  const features = useDashboard().data?.features
   const today = dayInZone(new Date())
   return {
     canAdd: features ? isFeatureEnabled(features, 'addProxyDomain', today) : false,
