@@ -172,6 +172,8 @@ export function createFuzzySearch<T>(items: readonly T[], options: FuzzySearchOp
   } satisfies IFuseOptions<Entry>
   const count = items.length
   let columns: Column[] | null = null
+  /** The previous search: its term, allowed edits and every matching index (ascending), for narrowing. */
+  let last: { term: string; edits: number; matches: number[] } | null = null
 
   function prepare(): Column[] {
     columns ??= fields.map((field) => columnOf(items.map((item) => field(item))))
@@ -196,38 +198,59 @@ export function createFuzzySearch<T>(items: readonly T[], options: FuzzySearchOp
       const term = normaliseForSearch(rawTerm)
       if (!term) return items
       const all = prepare()
+      const edits = allowedEdits(term.length)
+      const exactFilter = term.length <= BITAP_MAX_PATTERN
+      // Typing on: every match of the longer term is a match of the shorter one it contains, as long as the
+      // allowed edits are the same (an occurrence of a term holds one of each part, with no more edits), so only
+      // the previous matches need looking at.
+      const universe =
+        last && exactFilter && last.edits === edits && term.includes(last.term) ? last.matches : null
 
       const tier = new Uint8Array(count).fill(NONE)
-      for (const column of all) {
-        scan(column, term, (i, at) => {
-          const t =
-            at === 0
-              ? column.texts[i].length === term.length
-                ? EXACT
-                : PREFIX
-              : boundaries.includes(column.joined[column.starts[i] + at - 1])
-                ? WORD_PREFIX
-                : SUBSTRING
-          if (t < tier[i]) tier[i] = t
-        })
+      const tierAt = (column: Column, i: number, at: number) => {
+        const t =
+          at === 0
+            ? column.texts[i].length === term.length
+              ? EXACT
+              : PREFIX
+            : boundaries.includes(column.texts[i][at - 1])
+              ? WORD_PREFIX
+              : SUBSTRING
+        if (t < tier[i]) tier[i] = t
       }
-      const tiers: T[][] = [[], [], [], []]
-      for (let i = 0; i < count; i++) if (tier[i] !== NONE) tiers[tier[i]].push(items[i])
-      const result = tiers.flat()
-      const edits = allowedEdits(term.length)
-      if (edits === 0) return result
+      if (universe) {
+        for (const column of all) {
+          for (const i of universe) {
+            const at = column.texts[i].indexOf(term)
+            if (at !== -1) tierAt(column, i, at)
+          }
+        }
+      } else {
+        for (const column of all) scan(column, term, (i, at) => tierAt(column, i, at))
+      }
 
       const candidates: number[] = []
-      if (term.length <= BITAP_MAX_PATTERN) {
+      if (edits > 0 && exactFilter) {
+        const pieces = piecesOf(term, edits)
         // Bit k set: field k holds one of the pieces verbatim (and the item is no substring match).
         const holds = new Uint8Array(count)
-        all.forEach((column, k) => {
-          for (const piece of piecesOf(term, edits)) {
-            scan(column, piece, (i) => {
-              if (tier[i] === NONE) holds[i] |= 1 << k
+        if (universe) {
+          for (const i of universe) {
+            if (tier[i] !== NONE) continue
+            all.forEach((column, k) => {
+              const text = column.texts[i]
+              if (pieces.some((piece) => text.includes(piece))) holds[i] |= 1 << k
             })
           }
-        })
+        } else {
+          all.forEach((column, k) => {
+            for (const piece of pieces) {
+              scan(column, piece, (i) => {
+                if (tier[i] === NONE) holds[i] |= 1 << k
+              })
+            }
+          })
+        }
         for (let t = 0; t < term.length; t++) peq[term.charCodeAt(t)] |= 1 << t
         try {
           for (let i = 0; i < count; i++) {
@@ -242,9 +265,25 @@ export function createFuzzySearch<T>(items: readonly T[], options: FuzzySearchOp
         } finally {
           for (let t = 0; t < term.length; t++) peq[term.charCodeAt(t)] = 0
         }
-      } else {
+      } else if (edits > 0) {
         for (let i = 0; i < count; i++) if (tier[i] === NONE) candidates.push(i)
       }
+
+      const tiers: T[][] = [[], [], [], []]
+      const matches: number[] = []
+      let c = 0
+      for (let i = 0; i < count; i++) {
+        if (tier[i] !== NONE) {
+          tiers[tier[i]].push(items[i])
+          matches.push(i)
+        } else if (c < candidates.length && candidates[c] === i) {
+          matches.push(i)
+        }
+        while (c < candidates.length && candidates[c] <= i) c++
+      }
+      // Beyond the exact filter the candidates are not confirmed matches: keep no narrowing state then.
+      last = exactFilter ? { term, edits, matches } : null
+      const result = tiers.flat()
       if (candidates.length === 0) return result
 
       if (rankByEdits && term.length <= BITAP_MAX_PATTERN) {

@@ -94,6 +94,23 @@ describe('createDomainSearch', () => {
     }
   })
 
+  it('gives the same answer while typing on (narrowed to the previous matches) as a fresh search', () => {
+    const random = seeded(11)
+    const domains = generateDomains(3000, random)
+    const typing = createDomainSearch(domains)
+    for (let q = 0; q < 40; q++) {
+      const source = domains[Math.floor(random() * domains.length)]
+      let word = source.slice(Math.floor(random() * 4), 4 + Math.floor(random() * 14))
+      if (random() < 0.5) word = word.replace(/[aeio]/, 'x')
+      for (let i = 1; i <= word.length; i++) {
+        const term = word.slice(0, i)
+        expect(typing.search(term), `typing "${term}"`).toEqual(createDomainSearch(domains).search(term))
+      }
+      // Deleting back and a fresh start must not keep a stale narrowing.
+      expect(typing.search(word.slice(0, 2))).toEqual(createDomainSearch(domains).search(word.slice(0, 2)))
+    }
+  })
+
   it('searches 100,000 domains without building a Fuse index of them all', () => {
     const domains = generateDomains(100_000, seeded(3))
     const search = createDomainSearch(domains)
