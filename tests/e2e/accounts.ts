@@ -65,6 +65,16 @@ export const USERS = {
   auditAdmin: { type: 'admin', name: 'Naplózó Nándor', username: 'e2e.naplo', password: PW },
   /** Writes the 130 audit entries (short links created and deleted) the audit-log spec scrolls through. */
   auditFixture: { type: 'teacher', name: 'Naplóíró Noémi', username: 'tanar.naplo', password: PW },
+  /**
+   * Signs in with a one-time password (made one-time by global-setup), sets an own one, then changes it again in
+   * Beállítások › Profil (tests/e2e/specs/own-password.spec.ts).
+   */
+  ownPassword: {
+    type: 'teacher',
+    name: 'Saját Sarolta',
+    username: 'tanar.sajat',
+    password: 'Egyszeri-2024-jelszo',
+  },
   /** The student whose password the teacher changes. */
   resetStudent: { type: 'student', name: 'Gyöngyösi Örs Ábel', username: 'diak.jelszo', password: PW },
   /** The student who signs in on the shared tablet after a teacher. */
@@ -128,6 +138,7 @@ const TWINNED: readonly UserKey[] = [
   'seatingOffline',
   'dashboardTeacher',
   'auditFixture',
+  'ownPassword',
 ]
 
 const RETRY_TWINS: Partial<Record<UserKey, Account>> = Object.fromEntries(
@@ -138,6 +149,9 @@ const RETRY_TWINS: Partial<Record<UserKey, Account>> = Object.fromEntries(
 export function accountFor(key: UserKey, retry: number): Account {
   return (retry > 0 ? RETRY_TWINS[key] : undefined) ?? USERS[key]
 }
+
+/** The accounts global-setup gives a one-time password (`npm run users -- passwd --one-time`), twins included. */
+export const ONE_TIME_ACCOUNTS: Account[] = [USERS.ownPassword, RETRY_TWINS.ownPassword!]
 
 /** Every account the run creates. */
 export const ALL_ACCOUNTS: Account[] = [...Object.values(USERS), ...Object.values(RETRY_TWINS), ...STUDENTS]

@@ -8,7 +8,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ALL_ACCOUNTS } from './accounts'
+import { ALL_ACCOUNTS, ONE_TIME_ACCOUNTS } from './accounts'
 import {
   DIST,
   ROOT,
@@ -56,6 +56,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const rows = ALL_ACCOUNTS.map((a) => [a.type, a.name, a.username, a.password].map(csvCell).join(','))
     writeFileSync(csv, ['type,name,username,password', ...rows].join('\n') + '\n')
     await usersCli(dataDir, ['import', csv], { PASSWORD_HASH_LOG_N: '12' })
+    for (const account of ONE_TIME_ACCOUNTS) {
+      const args = ['passwd', '--username', account.username, '--password', account.password, '--one-time']
+      await usersCli(dataDir, args, { PASSWORD_HASH_LOG_N: '12' })
+    }
     server = await startServer({ dataDir, smtpUrl: smtp.url, staticDir, env: { FILES_ROOT: filesRoot } })
   } catch (error) {
     await stop()
