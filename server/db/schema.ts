@@ -113,25 +113,25 @@ export const alerts = pgTable('alerts', {
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 /**
- * The audit log's search words (issue 10): the user name and every extra, lower-cased and split at ASCII blanks and
- * punctuation (the same split as `auditSearchWords` in server/repositories/audit-repository.ts, which builds the
- * query). Computed by the database, so every writer — the app, the demo seed — fills it.
+ * The audit log's search words (issue 10). The user name and the extras that are names (classroom, group, short
+ * code, student) are lower-cased and cut into words at blanks and ASCII punctuation except backslash and backtick;
+ * the extras that are ids are kept whole, lower-cased (cut at their dashes, a million entries' ids would fill the
+ * index with hex fragments that every numeric prefix search would have to walk). `auditSearchQuery` in
+ * server/repositories/audit-repository.ts builds the query with the same rules. Computed by the database, so every
+ * writer — the app, the demo seed — fills it.
  */
-const AUDIT_SEARCH_TEXT = sql.raw(
+const AUDIT_SEARCH_NAMES = sql.raw(
   [
     'username',
-    ...[
-      'classroomName',
-      'groupName',
-      'short',
-      'studentUsername',
-      'urlDocId',
-      'classroomId',
-      'studentGroupDocId',
-      'noteDocId',
-      'groupId',
-    ].map((key) => `coalesce(extras->>'${key}', '')`),
+    ...['classroomName', 'groupName', 'short', 'studentUsername'].map(
+      (key) => `coalesce(extras->>'${key}', '')`,
+    ),
   ].join(" || ' ' || "),
+)
+const AUDIT_SEARCH_IDS = sql.raw(
+  ['urlDocId', 'classroomId', 'studentGroupDocId', 'noteDocId', 'groupId']
+    .map((key) => `nullif(lower(extras->>'${key}'), '')`)
+    .join(', '),
 )
 
 /** The separators as a PostgreSQL regular expression literal: blanks and ASCII punctuation except \\ and `. */
@@ -149,7 +149,7 @@ export const auditLog = pgTable(
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
-        sql`array_to_tsvector(array_remove(regexp_split_to_array(lower(${AUDIT_SEARCH_TEXT}), ${sql.raw(AUDIT_SEARCH_SEPARATORS_SQL)}), ''))`,
+        sql`array_to_tsvector(array_cat(array_remove(regexp_split_to_array(lower(${AUDIT_SEARCH_NAMES}), ${sql.raw(AUDIT_SEARCH_SEPARATORS_SQL)}), ''), array_remove(array[${AUDIT_SEARCH_IDS}], null)))`,
       ),
   },
   // Every ordered index ends in (ts DESC, id DESC) NULLS LAST, the order of every audit query (keyset-friendly).
