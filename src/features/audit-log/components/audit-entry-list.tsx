@@ -307,6 +307,16 @@ const LIST_CSS: SystemStyleObject = {
     '& [role=feed] > article': { paddingInline: '3' },
     '& [data-part=head]': { flexWrap: 'wrap', rowGap: '1' },
     '& [data-part=time]': { marginInlineStart: '0', width: '100%' },
-    '& button[data-part=entity]': { paddingBlock: '2' },
+    // Two lines for the description on a phone, so the entity it names stays readable (and tappable).
+    '& [data-part=description]': {
+      whiteSpace: 'normal',
+      lineClamp: '2',
+      maxHeight: '2lh',
+    },
+    '& [data-part=description] button[data-part=entity]': {
+      display: 'inline',
+      whiteSpace: 'normal',
+      textAlign: 'start',
+    },
   },
 }
