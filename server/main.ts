@@ -5,6 +5,7 @@
 import { buildApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
 import { migrate, openDatabase, type DatabaseHandle } from './db'
+import { serveBackups } from './db/backup'
 import { DataDirLockedError } from './db/lock'
 import { loggerOptions } from './lib/log'
 import { randomPassword } from './lib/password'
@@ -50,9 +51,12 @@ async function main(): Promise<void> {
   }
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined
+  let stopBackups = async () => {}
   try {
     await migrate(handle)
     await ensureFirstAdmin(handle, config)
+    // `npm run backup` asks this process for a consistent copy: nobody else may open a PGlite data directory.
+    if (handle.driver === 'pglite') stopBackups = await serveBackups(config.DATA_DIR, handle)
     app = await buildApp({ config, db: handle, logger: loggerOptions(config.LOG_LEVEL) })
     await app.listen({ port: config.PORT, host: config.HOST })
   } catch (error) {
@@ -72,6 +76,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
     try {
+      await stopBackups()
       await app!.close()
       await handle.close()
       process.exit(0)

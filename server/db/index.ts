@@ -30,6 +30,11 @@ export interface DatabaseHandle {
   driver: Driver
   /** PGlite only: a copy of the whole database (tests clone a migrated template with it). */
   dump?: () => Promise<Blob>
+  /**
+   * PGlite only: a consistent gzipped copy of the data directory for `npm run backup` (server/db/backup.ts) — taken
+   * while no transaction is open, after a CHECKPOINT.
+   */
+  backup?: () => Promise<Blob>
   /** Applies the committed migrations (same as `migrate(handle)`). */
   migrate(): Promise<void>
   /** Closes the connection (pool) and releases the data-directory lock. Safe to call twice. */
@@ -98,6 +103,7 @@ export async function openDatabase(
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     dump: () => pglite.dumpDataDir('none'),
+    backup: () => consistentDump(pglite),
     close: async () => {
       if (closed) return
       closed = true
@@ -108,6 +114,17 @@ export async function openDatabase(
       }
     },
   }
+}
+
+/**
+ * PGlite's dumpDataDir copies the files between two queries, but a Drizzle transaction spans several. A CHECKPOINT
+ * first puts every committed page in the files; the copy is then taken inside a transaction of our own, so it
+ * waits for any open one to finish (PGlite runs one transaction at a time: `client.transaction` holds its lock)
+ * and none starts while the files are copied. Whatever committed between the two is in the WAL the copy carries.
+ */
+async function consistentDump(client: PGlite): Promise<Blob> {
+  await client.exec('CHECKPOINT')
+  return client.transaction(() => client.dumpDataDir('gzip'))
 }
 
 /** Applies the committed migrations in server/db/migrations. */
