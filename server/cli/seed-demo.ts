@@ -3,6 +3,9 @@
  * four teachers, 68 students, announcements, some audit history, the teachers' work hours of the current and the
  * previous month, four classrooms with desk layouts, and for every teacher a group on each day of the week (most
  * seated, some with notes). Running it twice changes nothing.
+ *
+ * `--audit N` then adds N entries of audit history over the past year (server/cli/seed-audit.ts), e.g.
+ * `npm run seed:demo -- --audit 1000000` for the Rendszernapló at scale; these add up on every run.
  */
 import type { ClassroomLayout, LayoutObject, SeatPosition } from '../../contract/api'
 import type { AuditType } from '../../contract/audit'
@@ -18,6 +21,7 @@ import { setSeating } from '../repositories/seating-repository'
 import { createUser, findUserByUsername } from '../repositories/users-repository'
 import { listWorkHours, setWorkHours } from '../repositories/work-hours-repository'
 import { openCliDatabase } from './open-cli-database'
+import { seedAuditHistory } from './seed-audit'
 
 export const DEMO_PASSWORD = 'Demo-jelszo-2024'
 
@@ -270,46 +274,89 @@ async function seedTeaching(db: Db): Promise<number> {
   return groups
 }
 
+/** `--audit N` (also `--audit=N`): how many audit entries to add, or null without the flag. */
+export function auditCountArgument(argv: readonly string[]): number | null {
+  const at = argv.findIndex((arg) => arg === '--audit' || arg.startsWith('--audit='))
+  if (at < 0) return null
+  const text = argv[at].includes('=') ? argv[at].slice('--audit='.length) : (argv[at + 1] ?? '')
+  const count = Number(text.replace(/_/g, ''))
+  if (!Number.isSafeInteger(count) || count < 1 || count > 50_000_000)
+    throw new Error(
+      `Az --audit után 1 és 50 000 000 közötti darabszám kell / --audit needs a count from 1 to 50,000,000: ${text}`,
+    )
+  return count
+}
+
+async function seedAudit(db: Db, count: number): Promise<void> {
+  const started = performance.now()
+  let last = 0
+  await seedAuditHistory(db, count, {
+    onProgress: ({ phase, done, total }) => {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1)
+      if (phase === 'insert' && (done === total || performance.now() - last > 2000)) {
+        last = performance.now()
+        console.log(`Napló: ${done}/${total} bejegyzés (${seconds} s) / audit entries`)
+      } else if (phase === 'index') console.log(`Napló: index ${done}/${total} kész (${seconds} s)`)
+    },
+  })
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  console.log(
+    `Napló feltöltve: ${count} bejegyzés ${seconds} s alatt. / ${count} audit entries in ${seconds} s.`,
+  )
+}
+
 async function main(): Promise<void> {
+  let auditCount: number | null
+  try {
+    auditCount = auditCountArgument(process.argv.slice(2))
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(2)
+  }
   const { config, handle } = await openCliDatabase()
   const hash = { logN: config.PASSWORD_HASH_LOG_N }
   try {
-    const today = dayInZone(new Date(), config.TZ)
-    if (await findUserByUsername(handle.db, 'igazgato')) {
-      const seeded = await seedWorkHours(handle.db, today)
-      if (seeded)
-        console.log(`Munkaórák feltöltve ${seeded} oktatónak. / Work hours seeded for ${seeded} teachers.`)
-      const groups = await seedTeaching(handle.db)
-      if (groups)
-        console.log(`Termek és ${groups} csoport feltöltve. / Classrooms and ${groups} groups seeded.`)
-      console.log('A demó iskola már fel van töltve. / The demo school is already seeded.')
-      return
-    }
-    const people = [...STAFF, ...demoStudents().map((s) => ({ type: 'student' as const, ...s }))]
-    const now = Date.now()
-    await handle.db.transaction(async (tx) => {
-      for (const person of people) await createUser(tx, { ...person, password: DEMO_PASSWORD }, hash)
-      for (const message of ALERTS) await createAlert(tx, message)
-      const history: { username: string; type: AuditType; extras?: Record<string, string> }[] = [
-        { username: 'igazgato', type: 'dashboardAuthentication' },
-        { username: 'kovacs.eva', type: 'dashboardAuthentication' },
-        { username: 'kovacs.eva', type: 'changeUserPassword', extras: { studentUsername: 'anna.balogh' } },
-        { username: 'nagy.peter', type: 'dashboardAuthentication' },
-        { username: 'igazgato', type: 'createAdminAlert' },
-      ]
-      for (const [index, entry] of history.entries())
-        await writeAudit(tx, { ...entry, at: new Date(now - (history.length - index) * 3_600_000) })
-    })
-    await seedWorkHours(handle.db, today)
-    const groups = await seedTeaching(handle.db)
-    console.log(`Demó iskola feltöltve: ${people.length} fiók, jelszó mindenkinek: ${DEMO_PASSWORD}`)
-    console.log('Adminisztrátor: igazgato; oktatók: kovacs.eva, nagy.peter, szabo.judit, toth.gabor')
-    console.log(
-      `${DEMO_CLASSROOMS.length} terem, ${groups} csoport (minden oktatónak a hét minden napján egy).`,
-    )
+    await seedSchool(handle.db, config, hash)
+    if (auditCount) await seedAudit(handle.db, auditCount)
   } finally {
     await handle.close()
   }
+}
+
+async function seedSchool(db: Db, config: { TZ: string }, hash: { logN: number }): Promise<void> {
+  const today = dayInZone(new Date(), config.TZ)
+  if (await findUserByUsername(db, 'igazgato')) {
+    const seeded = await seedWorkHours(db, today)
+    if (seeded)
+      console.log(`Munkaórák feltöltve ${seeded} oktatónak. / Work hours seeded for ${seeded} teachers.`)
+    const groups = await seedTeaching(db)
+    if (groups)
+      console.log(`Termek és ${groups} csoport feltöltve. / Classrooms and ${groups} groups seeded.`)
+    console.log('A demó iskola már fel van töltve. / The demo school is already seeded.')
+    return
+  }
+  const people = [...STAFF, ...demoStudents().map((s) => ({ type: 'student' as const, ...s }))]
+  const now = Date.now()
+  await db.transaction(async (tx) => {
+    for (const person of people) await createUser(tx, { ...person, password: DEMO_PASSWORD }, hash)
+    for (const message of ALERTS) await createAlert(tx, message)
+    const history: { username: string; type: AuditType; extras?: Record<string, string> }[] = [
+      { username: 'igazgato', type: 'dashboardAuthentication' },
+      { username: 'kovacs.eva', type: 'dashboardAuthentication' },
+      { username: 'kovacs.eva', type: 'changeUserPassword', extras: { studentUsername: 'anna.balogh' } },
+      { username: 'nagy.peter', type: 'dashboardAuthentication' },
+      { username: 'igazgato', type: 'createAdminAlert' },
+    ]
+    for (const [index, entry] of history.entries())
+      await writeAudit(tx, { ...entry, at: new Date(now - (history.length - index) * 3_600_000) })
+  })
+  await seedWorkHours(db, today)
+  const groups = await seedTeaching(db)
+  console.log(`Demó iskola feltöltve: ${people.length} fiók, jelszó mindenkinek: ${DEMO_PASSWORD}`)
+  console.log('Adminisztrátor: igazgato; oktatók: kovacs.eva, nagy.peter, szabo.judit, toth.gabor')
+  console.log(
+    `${DEMO_CLASSROOMS.length} terem, ${groups} csoport (minden oktatónak a hét minden napján egy).`,
+  )
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main()

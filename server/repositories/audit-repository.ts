@@ -53,32 +53,43 @@ export interface AuditFilters {
   includeTypes?: readonly string[]
   /** Not these types. */
   excludeTypes?: readonly string[]
-  /** Search words: each must begin a word of the user name or of an extra (`auditSearchWords`). */
-  words?: readonly string[]
+  /** The tsquery of the search text (`auditSearchQuery`). */
+  search?: string
   /** Inclusive lower bound, epoch seconds. */
   fromTs?: number
   /** Exclusive upper bound, epoch seconds. */
   beforeTs?: number
 }
 
+const SEPARATORS = /[\][ \t\n\v\f\r.,;:!?'"(){}<>/|_+=*&^%$#@~-]+/
+
+/** A tsquery prefix lexeme: quoted, its quotes doubled and backslashes escaped (tsquery's own syntax). */
+function prefix(word: string): string {
+  return `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`
+}
+
 /**
- * The split of the generated `search` column (server/db/schema.ts), done the same way on the search text: lower
- * case, cut at ASCII blanks and punctuation other than backslash and backtick. At most 8 words are used.
+ * The tsquery of a search text for the generated `search` column (server/db/schema.ts), or null when it has no
+ * word. Each blank-separated token (at most 8) must match: as the beginning of a whole word (an id is stored
+ * whole), or — when the token holds punctuation — by each of its parts beginning a word ('9.A' is '9' and 'a', as
+ * the names are stored). Lower-cased like the column.
  */
-export function auditSearchWords(text: string): string[] {
-  return [
+export function auditSearchQuery(text: string): string | null {
+  const tokens = [
     ...new Set(
       text
         .toLowerCase()
-        .split(/[\][ \t\n\v\f\r.,;:!?'"(){}<>/|_+=*&^%$#@~-]+/)
+        .split(/[ \t\n\v\f\r]+/)
         .filter(Boolean),
     ),
   ].slice(0, 8)
-}
-
-/** `'word':* & …` — each word as a prefix. The words hold no quote (a separator), so they need no escaping. */
-function prefixQuery(words: readonly string[]): string {
-  return words.map((word) => `'${word}':*`).join(' & ')
+  const clauses = tokens.flatMap((token) => {
+    const parts = token.split(SEPARATORS).filter(Boolean)
+    if (parts.length === 0) return []
+    if (parts.length === 1 && parts[0] === token) return [prefix(token)]
+    return [`(${prefix(token)} | ${parts.map(prefix).join(' & ')})`]
+  })
+  return clauses.length ? clauses.join(' & ') : null
 }
 
 function conditions(filters: AuditFilters, after?: AuditPosition): SQL | undefined {
@@ -86,7 +97,7 @@ function conditions(filters: AuditFilters, after?: AuditPosition): SQL | undefin
     filters.user === undefined ? undefined : eq(auditLog.username, filters.user),
     filters.includeTypes ? inArray(auditLog.type, [...filters.includeTypes]) : undefined,
     filters.excludeTypes?.length ? notInArray(auditLog.type, [...filters.excludeTypes]) : undefined,
-    filters.words?.length ? sql`${auditLog.search} @@ ${prefixQuery(filters.words)}::tsquery` : undefined,
+    filters.search ? sql`${auditLog.search} @@ ${filters.search}::tsquery` : undefined,
     filters.fromTs === undefined ? undefined : gte(auditLog.ts, filters.fromTs),
     filters.beforeTs === undefined ? undefined : lt(auditLog.ts, filters.beforeTs),
     after ? sql`(${auditLog.ts}, ${auditLog.id}) < (${after.ts}, ${after.id}::uuid)` : undefined,

@@ -22,7 +22,7 @@ import { HttpError } from '../lib/http-error'
 import {
   auditBatches,
   auditPage,
-  auditSearchWords,
+  auditSearchQuery,
   auditUsernames,
   countAuditUpTo,
   type AuditFilters,
@@ -101,8 +101,8 @@ export function auditFilters(query: AuditLogExportQuery, timeZone: string): Audi
   }
   const user = query.user?.trim()
   if (user) filters.user = user
-  const words = auditSearchWords(query.q ?? '')
-  if (words.length) filters.words = words
+  const search = auditSearchQuery(query.q ?? '')
+  if (search) filters.search = search
   if (from) filters.fromTs = dayStart(from, timeZone)
   if (to) filters.beforeTs = dayStart(nextDay(to), timeZone)
   return filters
