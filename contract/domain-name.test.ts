@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { csvCell } from './csv'
 import {
   blockedDomainsCsv,
-  csvCell,
   DOMAIN_MESSAGES,
   normaliseDomain,
   parseBulkDomains,

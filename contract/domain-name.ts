@@ -2,6 +2,7 @@
  * Blocked-domain names (DESIGN §3): one normalisation shared by the server and the Proxy Manager screen, and the
  * CSV export. Pure: the IDN step uses the WHATWG URL parser, present in browsers and in Node.
  */
+import { csvCell } from './csv'
 
 export const DOMAIN_MESSAGES = {
   required: 'Kérlek adj meg egy domaint.',
@@ -94,12 +95,6 @@ export function isValidHostname(host: string): boolean {
   if (labels.length < 2) return false
   if (/^\d+$/.test(labels[labels.length - 1])) return false
   return labels.every((label) => LABEL.test(label))
-}
-
-/** A CSV cell a spreadsheet will not run: a value starting with = + - @, tab or CR gets a leading apostrophe. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 
 /** blocked_domains.csv: one domain a line (spec "Proxy kezelés"), formula-safe. */
