@@ -114,11 +114,11 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 /**
  * The audit log's search words (issue 10). The user name and the extras that are names (classroom, group, short
- * code, student) are lower-cased and cut into words at blanks and ASCII punctuation except backslash and backtick;
- * the extras that are ids are kept whole, lower-cased (cut at their dashes, a million entries' ids would fill the
- * index with hex fragments that every numeric prefix search would have to walk). `auditSearchQuery` in
- * server/repositories/audit-repository.ts builds the query with the same rules. Computed by the database, so every
- * writer — the app, the demo seed — fills it.
+ * code, student) are lower-cased and cut into words at blanks and ASCII punctuation except backslash and backtick.
+ * The extras that are ids are kept whole, lower-cased, marked with a leading '#' ('#' is a separator, so no name word
+ * has one): a million entries' ids in the words of the names would make every short prefix search ('9', 'a') walk
+ * tens of thousands of hex words. `auditSearchQuery` in server/repositories/audit-repository.ts builds the query
+ * with the same rules. Computed by the database, so every writer — the app, the demo seed — fills it.
  */
 const AUDIT_SEARCH_NAMES = sql.raw(
   [
@@ -130,7 +130,7 @@ const AUDIT_SEARCH_NAMES = sql.raw(
 )
 const AUDIT_SEARCH_IDS = sql.raw(
   ['urlDocId', 'classroomId', 'studentGroupDocId', 'noteDocId', 'groupId']
-    .map((key) => `nullif(lower(extras->>'${key}'), '')`)
+    .map((key) => `'#' || nullif(lower(extras->>'${key}'), '')`)
     .join(', '),
 )
 

@@ -68,11 +68,14 @@ function prefix(word: string): string {
   return `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`
 }
 
+/** A search token that may be (the beginning of) an id: hex digits and dashes, at least 4 of them. */
+const ID_PREFIX = /^[0-9a-f-]{4,}$/
+
 /**
  * The tsquery of a search text for the generated `search` column (server/db/schema.ts), or null when it has no
- * word. Each blank-separated token (at most 8) must match: as the beginning of a whole word (an id is stored
- * whole), or — when the token holds punctuation — by each of its parts beginning a word ('9.A' is '9' and 'a', as
- * the names are stored). Lower-cased like the column.
+ * word. Each blank-separated token (at most 8) must match: each of its parts (cut at punctuation as the names are:
+ * '9.A' is '9' and 'a') beginning a word of the user name or of a name extra — or, for a token that looks like an
+ * id (4 or more hex digits and dashes), the beginning of an id extra ('#…' words). Lower-cased like the column.
  */
 export function auditSearchQuery(text: string): string | null {
   const tokens = [
@@ -85,9 +88,10 @@ export function auditSearchQuery(text: string): string | null {
   ].slice(0, 8)
   const clauses = tokens.flatMap((token) => {
     const parts = token.split(SEPARATORS).filter(Boolean)
-    if (parts.length === 0) return []
-    if (parts.length === 1 && parts[0] === token) return [prefix(token)]
-    return [`(${prefix(token)} | ${parts.map(prefix).join(' & ')})`]
+    const names = parts.map(prefix).join(' & ')
+    const id = ID_PREFIX.test(token) ? prefix(`#${token}`) : null
+    if (!parts.length) return []
+    return [id ? `(${names} | ${id})` : names]
   })
   return clauses.length ? clauses.join(' & ') : null
 }
