@@ -26,6 +26,11 @@ export const AUDIT_LIMIT_MAX = 100
  * The last page of a filter (one that is not full, asked by `page`) always carries the exact total, however large.
  */
 export const AUDIT_EXACT_TOTAL_MAX = 1000
+/**
+ * The same bound when the query has a search (`q`): counting matches of a search reads the entries themselves, not
+ * just an index, so it stops sooner ('több mint 100 esemény').
+ */
+export const AUDIT_EXACT_TOTAL_MAX_SEARCH = 100
 
 /** Day bounds `from` and `to`: a calendar day in the school's time zone, both inclusive. */
 export const AUDIT_DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$'
@@ -103,7 +108,7 @@ export const AuditLogResponse = Type.Object({
   logs: Type.Array(AuditLogEntry),
   /** The number of entries matching the filters; when `totalIsEstimate`, a lower bound ("more than total"). */
   total: Type.Integer({ minimum: 0 }),
-  /** True when more than `AUDIT_EXACT_TOTAL_MAX` match and counting stopped there. */
+  /** True when more than the bound match (AUDIT_EXACT_TOTAL_MAX, or …_SEARCH with a search) and counting stopped. */
   totalIsEstimate: Type.Boolean(),
   /** Send as `cursor` for the page after this one; null when this page was not full (nothing more). */
   nextCursor: Type.Union([Type.String(), Type.Null()]),

@@ -7,6 +7,7 @@ import { TZDate } from '@date-fns/tz'
 import {
   AUDIT_CSV_COLUMNS,
   AUDIT_EXACT_TOTAL_MAX,
+  AUDIT_EXACT_TOTAL_MAX_SEARCH,
   AUDIT_LOG_MESSAGES,
   AUDIT_PAGE_SIZE,
   isCalendarDate,
@@ -135,8 +136,9 @@ export function toEntry(row: AuditRow): AuditLogEntry {
 }
 
 /**
- * GET /auditlog: one page, newest first. `total` is counted exactly up to AUDIT_EXACT_TOTAL_MAX; past it, it is that
- * number with `totalIsEstimate` ("more than"). The last page (not full) gives the exact total without counting.
+ * GET /auditlog: one page, newest first. `total` is counted exactly up to AUDIT_EXACT_TOTAL_MAX (with a search,
+ * AUDIT_EXACT_TOTAL_MAX_SEARCH); past it, it is that number with `totalIsEstimate` ("more than"). The last page (not
+ * full) gives the exact total without counting.
  */
 export async function auditLogPage(
   db: Db,
@@ -150,19 +152,20 @@ export async function auditLogPage(
   const offset = after ? 0 : ((query.page ?? 1) - 1) * limit
   const rows = await auditPage(db, filters, { limit, offset, after })
   const full = rows.length === limit
+  const bound = filters.search ? AUDIT_EXACT_TOTAL_MAX_SEARCH : AUDIT_EXACT_TOTAL_MAX
   let total: number
   let exact: boolean
   if (!after && !full && (rows.length > 0 || offset === 0)) {
     // The last page: everything before it plus what it holds, however many that is.
     total = offset + rows.length
     exact = true
-  } else if (!after && full && offset + limit > AUDIT_EXACT_TOTAL_MAX) {
-    total = AUDIT_EXACT_TOTAL_MAX
+  } else if (!after && full && offset + limit > bound) {
+    total = bound
     exact = false
   } else {
-    const counted = await countAuditUpTo(db, filters, AUDIT_EXACT_TOTAL_MAX + 1)
-    exact = counted <= AUDIT_EXACT_TOTAL_MAX
-    total = exact ? counted : AUDIT_EXACT_TOTAL_MAX
+    const counted = await countAuditUpTo(db, filters, bound + 1)
+    exact = counted <= bound
+    total = exact ? counted : bound
   }
   return {
     logs: rows.map(toEntry),

@@ -6,7 +6,12 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { AUDIT_CSV_COLUMNS, AUDIT_EXACT_TOTAL_MAX, AUDIT_LOG_MESSAGES } from '../../contract/api'
+import {
+  AUDIT_CSV_COLUMNS,
+  AUDIT_EXACT_TOTAL_MAX,
+  AUDIT_EXACT_TOTAL_MAX_SEARCH,
+  AUDIT_LOG_MESSAGES,
+} from '../../contract/api'
 import type { AuditExtras, AuditType } from '../../contract/audit'
 import { writeAudit } from '../repositories/audit-repository'
 import { drivers, useTestApp } from './build'
@@ -336,6 +341,12 @@ describe.each(drivers)('audit log beyond the exact-count bound on %s', (driver) 
     expect(last.logs.at(-1).action.timestamp).toBe(1741000000 + 60)
     // A small set is still exact.
     expect((await get('/api/auditlog?user=egyeb')).json()).toMatchObject({ total: 3, totalIsEstimate: false })
+    // With a search the count stops sooner.
+    expect((await get('/api/auditlog?q=tomeges')).json()).toMatchObject({
+      total: AUDIT_EXACT_TOTAL_MAX_SEARCH,
+      totalIsEstimate: true,
+    })
+    expect((await get('/api/auditlog?q=egyeb')).json()).toMatchObject({ total: 3, totalIsEstimate: false })
   })
 
   it('a deep page by number equals the same rows reached by cursor', async () => {
