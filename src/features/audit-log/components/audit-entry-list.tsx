@@ -31,7 +31,7 @@ export interface AuditEntryListProps {
   onEntity: (kind: AuditEntityKind, value: string) => void
 }
 
-export function AuditEntryList({
+export const AuditEntryList = memo(function AuditEntryList({
   entries,
   setSize,
   hasMore,
@@ -102,7 +102,7 @@ export function AuditEntryList({
       />
     </Box>
   )
-}
+})
 
 function ListFooter({
   hasMore,

@@ -5,7 +5,7 @@
  */
 import { Button, Menu, Portal, Text } from '@chakra-ui/react'
 import { CalendarDays, ChevronDown, ListFilter, Users } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { AUDIT_CATEGORIES, type AuditType } from '../../../../contract/audit'
 import { AUDIT_TYPE_LABELS } from '../audit-entry'
 import { AUDIT_PERIODS, allTypesChecked, type AuditPeriod } from '../audit-filters'
@@ -44,7 +44,7 @@ function FilterMenu({
   )
 }
 
-export function UsersMenu({
+export const UsersMenu = memo(function UsersMenu({
   users,
   selected,
   loading,
@@ -83,9 +83,9 @@ export function UsersMenu({
       )}
     </FilterMenu>
   )
-}
+})
 
-export function TypesMenu({
+export const TypesMenu = memo(function TypesMenu({
   checked,
   onToggle,
   onAll,
@@ -127,9 +127,9 @@ export function TypesMenu({
       ))}
     </FilterMenu>
   )
-}
+})
 
-export function PeriodMenu({
+export const PeriodMenu = memo(function PeriodMenu({
   period,
   onChange,
 }: {
@@ -154,4 +154,4 @@ export function PeriodMenu({
       </Menu.RadioItemGroup>
     </FilterMenu>
   )
-}
+})
