@@ -114,19 +114,22 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 /**
  * The audit log's search words (issue 10). The user name and the extras that are names (classroom, group, short
- * code, student) are lower-cased and cut into words at blanks and ASCII punctuation except backslash and backtick.
- * The extras that are ids are kept whole, lower-cased, marked with a leading '#' ('#' is a separator, so no name word
- * has one): a million entries' ids in the words of the names would make every short prefix search ('9', 'a') walk
- * tens of thousands of hex words. `auditSearchQuery` in server/repositories/audit-repository.ts builds the query
- * with the same rules. Computed by the database, so every writer — the app, the demo seed — fills it.
+ * code, student) are lower-cased and cut into words at blanks and ASCII punctuation except backslash and backtick,
+ * and each word is stored with the entry's type in front ('createnote/matematika'): a search together with a type
+ * filter — or any search, as an OR over the types — is then one lookup in the GIN index instead of the intersection
+ * of two large sets (a common word and a common type with nothing in common took the planner 0.4–0.7 s). The
+ * extras that are ids are kept whole, lower-cased, marked with a leading '#' ('#' is a separator, so no word has
+ * one), so a short prefix like '9' never walks a million ids. `auditSearchQuery` in
+ * server/repositories/audit-repository.ts builds the query with the same rules. Computed by the database, so every
+ * writer — the app, the demo seed — fills it.
  */
 const AUDIT_SEARCH_NAMES = sql.raw(
-  [
+  `lower(${[
     'username',
     ...['classroomName', 'groupName', 'short', 'studentUsername'].map(
       (key) => `coalesce(extras->>'${key}', '')`,
     ),
-  ].join(" || ' ' || "),
+  ].join(" || ' ' || ")})`,
 )
 const AUDIT_SEARCH_IDS = sql.raw(
   ['urlDocId', 'classroomId', 'studentGroupDocId', 'noteDocId', 'groupId']
@@ -135,7 +138,7 @@ const AUDIT_SEARCH_IDS = sql.raw(
 )
 
 /** The separators as a PostgreSQL regular expression literal: blanks and ASCII punctuation except \\ and `. */
-const AUDIT_SEARCH_SEPARATORS_SQL = `'[][:space:].,;:!?''"(){}<>/|_+=*&^%$#@~[-]+'`
+const AUDIT_SEARCH_SEPARATORS = sql.raw(`'[][:space:].,;:!?''"(){}<>/|_+=*&^%$#@~[-]+'`)
 
 export const auditLog = pgTable(
   'audit_log',
@@ -149,7 +152,7 @@ export const auditLog = pgTable(
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
-        sql`array_to_tsvector(array_cat(array_remove(regexp_split_to_array(lower(${AUDIT_SEARCH_NAMES}), ${sql.raw(AUDIT_SEARCH_SEPARATORS_SQL)}), ''), array_remove(array[${AUDIT_SEARCH_IDS}], null)))`,
+        sql`array_to_tsvector(array_remove(string_to_array(lower(type) || '/' || regexp_replace(${AUDIT_SEARCH_NAMES}, ${AUDIT_SEARCH_SEPARATORS}, ' ' || lower(type) || '/', 'g'), ' '), lower(type) || '/') || array_remove(array[${AUDIT_SEARCH_IDS}], null))`,
       ),
   },
   // Every ordered index ends in (ts DESC, id DESC) NULLS LAST, the order of every audit query (keyset-friendly).

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { and, eq, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm'
-import type { AuditExtras, AuditType } from '../../contract/audit'
+import { AUDIT_TYPES, type AuditExtras, type AuditType } from '../../contract/audit'
 import type { Db } from '../db'
 import { auditLog } from '../db/schema'
 
@@ -53,7 +53,7 @@ export interface AuditFilters {
   includeTypes?: readonly string[]
   /** Not these types. */
   excludeTypes?: readonly string[]
-  /** The tsquery of the search text (`auditSearchQuery`). */
+  /** The search text (`q`); set only when `hasSearchWords`. */
   search?: string
   /** Inclusive lower bound, epoch seconds. */
   fromTs?: number
@@ -71,14 +71,9 @@ function prefix(word: string): string {
 /** A search token that may be (the beginning of) an id: hex digits and dashes, at least 4 of them. */
 const ID_PREFIX = /^[0-9a-f-]{4,}$/
 
-/**
- * The tsquery of a search text for the generated `search` column (server/db/schema.ts), or null when it has no
- * word. Each blank-separated token (at most 8) must match: each of its parts (cut at punctuation as the names are:
- * '9.A' is '9' and 'a') beginning a word of the user name or of a name extra — or, for a token that looks like an
- * id (4 or more hex digits and dashes), the beginning of an id extra ('#…' words). Lower-cased like the column.
- */
-export function auditSearchQuery(text: string): string | null {
-  const tokens = [
+/** The search text's tokens: lower-cased, cut at blanks, each once, at most 8. */
+function searchTokens(text: string): string[] {
+  return [
     ...new Set(
       text
         .toLowerCase()
@@ -86,14 +81,44 @@ export function auditSearchQuery(text: string): string | null {
         .filter(Boolean),
     ),
   ].slice(0, 8)
-  const clauses = tokens.flatMap((token) => {
+}
+
+/** True when the search text has something to search for (not only blanks and punctuation). */
+export function hasSearchWords(text: string): boolean {
+  return searchTokens(text).some((token) => token.split(SEPARATORS).some(Boolean))
+}
+
+/**
+ * The tsquery of a search text for the generated `search` column (server/db/schema.ts), for entries of `types`, or
+ * null when it has no word. Each blank-separated token (at most 8) must match: each of its parts (cut at punctuation
+ * as the names are: '9.A' is '9' and 'a') beginning a word of the user name or of a name extra — stored behind the
+ * entry's type, so a part is an OR over the types ('createnote/9':* | …) — or, for a token that looks like an id (4
+ * or more hex digits and dashes), the beginning of an id extra ('#…' words). Lower-cased like the column.
+ */
+export function auditSearchQuery(text: string, types: readonly string[]): string | null {
+  const tagged = types.map((type) => `${type.toLowerCase()}/`)
+  const part = (word: string) => {
+    const alternatives = tagged.map((tag) => prefix(tag + word))
+    return alternatives.length === 1 ? alternatives[0] : `(${alternatives.join(' | ')})`
+  }
+  const clauses = searchTokens(text).flatMap((token) => {
     const parts = token.split(SEPARATORS).filter(Boolean)
-    const names = parts.map(prefix).join(' & ')
-    const id = ID_PREFIX.test(token) ? prefix(`#${token}`) : null
     if (!parts.length) return []
-    return [id ? `(${names} | ${id})` : names]
+    const names = parts.map(part).join(' & ')
+    return [ID_PREFIX.test(token) ? `(${names} | ${prefix(`#${token}`)})` : names]
   })
-  return clauses.length ? clauses.join(' & ') : null
+  return clauses.length && tagged.length ? clauses.join(' & ') : null
+}
+
+function searchCondition(search: string, filters: AuditFilters): SQL {
+  const excluded = new Set(filters.excludeTypes ?? [])
+  const types = (filters.includeTypes ?? AUDIT_TYPES).filter((type) => !excluded.has(type))
+  const query = auditSearchQuery(search, types) ?? ''
+  // With a user, the (username, ts, id) index bounds the walk to that user's entries; the function form keeps the
+  // planner off the GIN index, whose bitmap of a common word could cost far more than reading one user's entries.
+  return filters.user === undefined
+    ? sql`${auditLog.search} @@ ${query}::tsquery`
+    : sql`ts_match_vq(${auditLog.search}, ${query}::tsquery)`
 }
 
 function conditions(filters: AuditFilters, after?: AuditPosition): SQL | undefined {
@@ -101,14 +126,7 @@ function conditions(filters: AuditFilters, after?: AuditPosition): SQL | undefin
     filters.user === undefined ? undefined : eq(auditLog.username, filters.user),
     filters.includeTypes ? inArray(auditLog.type, [...filters.includeTypes]) : undefined,
     filters.excludeTypes?.length ? notInArray(auditLog.type, [...filters.excludeTypes]) : undefined,
-    filters.search === undefined
-      ? undefined
-      : filters.user === undefined
-        ? sql`${auditLog.search} @@ ${filters.search}::tsquery`
-        : // With a user, the (username, ts, id) index bounds the walk to that user's entries; the function form keeps
-          // the planner off the GIN index, whose bitmap of a common word ('9', 'matematika': tens of thousands of
-          // entries) would cost far more than reading one user's newest entries in order.
-          sql`ts_match_vq(${auditLog.search}, ${filters.search}::tsquery)`,
+    filters.search === undefined ? undefined : searchCondition(filters.search, filters),
     filters.fromTs === undefined ? undefined : gte(auditLog.ts, filters.fromTs),
     filters.beforeTs === undefined ? undefined : lt(auditLog.ts, filters.beforeTs),
     after ? sql`(${auditLog.ts}, ${auditLog.id}) < (${after.ts}, ${after.id}::uuid)` : undefined,

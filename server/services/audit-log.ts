@@ -23,7 +23,7 @@ import { HttpError } from '../lib/http-error'
 import {
   auditBatches,
   auditPage,
-  auditSearchQuery,
+  hasSearchWords,
   auditUsernames,
   countAuditUpTo,
   type AuditFilters,
@@ -102,8 +102,7 @@ export function auditFilters(query: AuditLogExportQuery, timeZone: string): Audi
   }
   const user = query.user?.trim()
   if (user) filters.user = user
-  const search = auditSearchQuery(query.q ?? '')
-  if (search) filters.search = search
+  if (query.q && hasSearchWords(query.q)) filters.search = query.q
   if (from) filters.fromTs = dayStart(from, timeZone)
   if (to) filters.beforeTs = dayStart(nextDay(to), timeZone)
   return filters
