@@ -32,7 +32,8 @@ export async function storePlan(userId: string, classes: readonly TimetableClass
 
 export const planQuery = (userId: string) =>
   queryOptions({
-    queryKey: ['timetable', userId] as const,
+    // 'local:' — data of this device (IndexedDB), never an API answer: no worker cache refreshes it.
+    queryKey: ['local:timetable', userId] as const,
     queryFn: () => loadPlan(userId),
     networkMode: 'always',
     staleTime: Infinity,
