@@ -13,7 +13,7 @@ import {
   AUDIT_LOG_MESSAGES,
 } from '../../contract/api'
 import type { AuditExtras, AuditType } from '../../contract/audit'
-import { writeAudit } from '../repositories/audit-repository'
+import { SEARCH_WINDOW, writeAudit } from '../repositories/audit-repository'
 import { drivers, useTestApp } from './build'
 
 const CLASSROOM = randomUUID()
@@ -158,7 +158,10 @@ describe.each(drivers)('audit log on %s', (driver) => {
     ['user=nobody', []],
     ['q=matematika', ['e2', 'e7']],
     ['q=MATEK', ['e3']],
-    ['q=mat%209', ['e2', 'e3', 'e7']],
+    // A number or a single letter is a whole word: '9' is not the beginning of '9a', '10' not of '101'.
+    ['q=mat%209', ['e2', 'e7']],
+    ['q=mat%209a', ['e3']],
+    ['q=10', []],
     ['q=anna', ['e6']],
     ['q=kov%C3%A1cs', []],
     ['q=kovacs', ['e1', 'e2', 'e7', 'e8']],
@@ -309,7 +312,8 @@ describe.each(drivers)('audit log on %s', (driver) => {
 
 describe.each(drivers)('audit log beyond the exact-count bound on %s', (driver) => {
   const t = useTestApp(driver)
-  const COUNT = AUDIT_EXACT_TOTAL_MAX + 1005
+  // More than the exact-count bound and than a search's window of candidates (so its word-index path runs too).
+  const COUNT = Math.max(AUDIT_EXACT_TOTAL_MAX, SEARCH_WINDOW) + 1005
   let token: string
 
   beforeAll(async () => {
@@ -346,7 +350,13 @@ describe.each(drivers)('audit log beyond the exact-count bound on %s', (driver) 
       total: AUDIT_EXACT_TOTAL_MAX_SEARCH,
       totalIsEstimate: true,
     })
-    expect((await get('/api/auditlog?q=egyeb')).json()).toMatchObject({ total: 3, totalIsEstimate: false })
+    // Older than every candidate in the search's window: found through the word index, counted exactly.
+    const rare = (await get('/api/auditlog?q=egyeb')).json()
+    expect(rare).toMatchObject({ total: 3, totalIsEstimate: false, nextCursor: null })
+    expect(rare.logs.map((entry: { user: string }) => entry.user)).toEqual(['egyeb', 'egyeb', 'egyeb'])
+    expect((await get('/api/auditlog?q=egyeb&types=createAdminAlert')).json()).toMatchObject({ total: 3 })
+    expect((await get('/api/auditlog?q=egyeb&user=tomeges')).json()).toMatchObject({ logs: [], total: 0 })
+    expect((await get('/api/auditlog?q=tomeges&types=createAdminAlert')).json()).toMatchObject({ total: 0 })
   })
 
   it('a deep page by number equals the same rows reached by cursor', async () => {
