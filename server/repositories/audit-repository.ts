@@ -265,25 +265,48 @@ export async function auditPage(db: Db, filters: AuditFilters, page: PageRequest
   return db.select(ROW).from(auditLog).where(inArray(auditLog.id, ids)).orderBy(NEWEST_FIRST)
 }
 
+/** Matches among the newest `size` candidates of a search, and how many candidates there were (≤ `size`). */
+async function windowCount(
+  db: Db,
+  filters: AuditFilters & { search: string },
+  size: number,
+): Promise<{ matches: number; seen: number }> {
+  const query = searchQueryOf(filters.search, filters)
+  const window = db
+    .select({ search: auditLog.search })
+    .from(auditLog)
+    .where(conditions(filters, undefined, 'omit'))
+    .orderBy(NEWEST_FIRST)
+    .limit(size)
+    .as('candidates')
+  const [row] = await db
+    .select({
+      matches: sql<number>`(count(*) filter (where ts_match_vq(${window.search}, ${query}::tsquery)))::int`,
+      seen: sql<number>`count(*)::int`,
+    })
+    .from(window)
+  return { matches: Number(row?.matches ?? 0), seen: Number(row?.seen ?? 0) }
+}
+
+/** The largest window of candidates a search's count tests in order before it turns to the word index. */
+export const SEARCH_COUNT_WINDOW_MAX = 10_000
+
 /**
  * How many entries match, counting at most `max` of them (a bounded walk, never the whole table). A search counts
- * the way its page is found: first among the newest SEARCH_WINDOW candidates, and only when they hold fewer than
- * `max` matches and there are more candidates, through the word index.
+ * the way its page is found, in order among the newest candidates: SEARCH_WINDOW of them, then — when the matches
+ * there were too few but dense enough that up to SEARCH_COUNT_WINDOW_MAX candidates should hold `max` — that many;
+ * only a word rarer than that is counted through the word index, where its matches are few.
  */
 export async function countAuditUpTo(db: Db, filters: AuditFilters, max: number): Promise<number> {
   if (filters.search !== undefined) {
-    const query = searchQueryOf(filters.search, filters)
-    const window = candidates(db, filters)
-    const matching = db
-      .select({ one: sql`1`.as('one') })
-      .from(window)
-      .where(sql`ts_match_vq(${window.search}, ${query}::tsquery)`)
-      .limit(max)
-      .as('matching')
-    const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching)
-    const inWindow = Number(row?.count ?? 0)
-    if (inWindow >= max || (await fewerCandidatesThan(db, filters, SEARCH_WINDOW))) return inWindow
-    // Rare among the newest candidates: the word index finds the rest.
+    const searching = { ...filters, search: filters.search }
+    for (let size = SEARCH_WINDOW; ;) {
+      const { matches, seen } = await windowCount(db, searching, size)
+      if (matches >= max || seen < size) return Math.min(matches, max)
+      const needed = matches ? Math.ceil(((max * size) / matches) * 1.25) : Infinity
+      if (size >= SEARCH_COUNT_WINDOW_MAX || needed > SEARCH_COUNT_WINDOW_MAX) break
+      size = needed
+    }
     return countWhere(db, conditions(filters, undefined, 'index'), max)
   }
   return countWhere(db, conditions(filters), max)
