@@ -131,7 +131,7 @@ describe('Fájlok: upload and create folder', () => {
     expect(within(uploads).getByRole('progressbar', { name: 'Feltöltés: egy.txt' })).toBeInTheDocument()
     expect(within(uploads).getByRole('progressbar', { name: 'Feltöltés: ketto.txt' })).toBeInTheDocument()
     expect(within(uploads).getAllByText('0%')).toHaveLength(2)
-    await user.click(screen.getByRole('button', { name: 'Feltöltés megszakítása: egy.txt' }))
+    await user.click(screen.getByRole('button', { name: 'Mégsem: egy.txt feltöltésének megszakítása' }))
     expect(await screen.findByText(`${MESSAGES.uploadCancelled} (egy.txt)`)).toBeInTheDocument()
     await waitFor(() =>
       expect(screen.queryByRole('progressbar', { name: 'Feltöltés: egy.txt' })).not.toBeInTheDocument(),

@@ -114,7 +114,9 @@ test.describe('upload progress', () => {
     await (await chooser).setFiles({ name, mimeType: 'application/octet-stream', buffer: bytes })
     const progress = page.getByRole('progressbar', { name: `Feltöltés: ${name}` })
     await expect(progress).toBeVisible()
-    await expect(page.getByRole('button', { name: `Feltöltés megszakítása: ${name}` })).toBeVisible()
+    await expect(
+      page.getByRole('button', { name: `Mégsem: ${name} feltöltésének megszakítása` }),
+    ).toBeVisible()
     expect(await axeProblems(page, 'Fájlok feltöltés közben')).toEqual([])
     await expect(page.getByText(`Fájl sikeresen feltöltve. (${name})`)).toBeVisible({ timeout: 30_000 })
     await expect(progress).toHaveCount(0)

@@ -44,7 +44,7 @@ export function UploadList({ items, onCancel, onOverwrite, onSkip }: UploadListP
                 <Button
                   size="sm"
                   variant="outline"
-                  aria-label={`Feltöltés megszakítása: ${item.name}`}
+                  aria-label={`Mégsem: ${item.name} feltöltésének megszakítása`}
                   onClick={() => onCancel(item.id)}
                 >
                   <X aria-hidden /> Mégsem
