@@ -1,6 +1,6 @@
 /** Short links (spec §3). School-wide: `created_by` is kept for the record, not for access. */
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db'
 import { shortLinks } from '../db/schema'
 
@@ -37,25 +37,34 @@ export async function deleteLink(db: Db, id: string): Promise<ShortLinkRow | nul
   return row ?? null
 }
 
-/**
- * One redirect: counts the visit and returns the target in one statement (atomic under concurrency), or — for an
- * expired link, which is not counted — the row with `expired`; null for an unknown code.
- */
-export async function visitLink(
+/** The link a code names (what `/s/:code` needs), or null for an unknown code. */
+export async function findLinkByCode(
   db: Db,
   short: string,
-  now: Date,
-): Promise<{ url: string; expired: boolean } | null> {
-  const [visited] = await db
-    .update(shortLinks)
-    .set({ visits: sql`${shortLinks.visits} + 1` })
-    .where(and(eq(shortLinks.short, short), or(isNull(shortLinks.expiresAt), gt(shortLinks.expiresAt, now))))
-    .returning({ url: shortLinks.url })
-  if (visited) return { url: visited.url, expired: false }
+): Promise<{ id: string; url: string; expiresAt: Date | null } | null> {
   const [row] = await db
-    .select({ url: shortLinks.url })
+    .select({ id: shortLinks.id, url: shortLinks.url, expiresAt: shortLinks.expiresAt })
     .from(shortLinks)
     .where(eq(shortLinks.short, short))
     .limit(1)
-  return row ? { url: row.url, expired: true } : null
+  return row ?? null
+}
+
+/** Rows per UPDATE of `addVisits` (two parameters each, far below PostgreSQL's 65,535). */
+const VISIT_ROWS_PER_STATEMENT = 1000
+
+/**
+ * Adds buffered visit counts, `[link id, visits]`, one UPDATE … FROM (VALUES …) per 1,000 links; the caller passes
+ * the transaction. Ids of links deleted meanwhile match no row, so their visits are dropped with them.
+ */
+export async function addVisits(db: Db, counts: [id: string, visits: number][]): Promise<void> {
+  for (let start = 0; start < counts.length; start += VISIT_ROWS_PER_STATEMENT) {
+    const rows = counts
+      .slice(start, start + VISIT_ROWS_PER_STATEMENT)
+      .map(([id, visits]) => sql`(${id}::uuid, ${visits}::integer)`)
+    await db.execute(sql`
+      UPDATE ${shortLinks} SET visits = ${shortLinks}.visits + counted.visits
+      FROM (VALUES ${sql.join(rows, sql`, `)}) AS counted (id, visits)
+      WHERE ${shortLinks}.id = counted.id`)
+  }
 }

@@ -2,6 +2,10 @@
  * Short links (spec §4 Links, §7; DESIGN §3, §6): school-wide — every user with the features lists, creates and
  * deletes every link (docs/decisions-links.md). Targets are http(s) without credentials; codes
  * `[A-Za-z0-9_-]{1,64}`, unique (409). `/s/:code` counts the visit and stores nothing about the visitor.
+ *
+ * The redirect stays off the database (docs/decisions-links-cache.md): each server process keeps a `LinkDirectory`
+ * — code → target in memory, filled on first use and emptied by every links write, and visit counts buffered and
+ * written in one transaction a second later, on close, and before any answer that shows counts.
  */
 import {
   linkTarget,
@@ -15,10 +19,11 @@ import { MESSAGES } from '../../contract/messages'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import {
+  addVisits,
   deleteLink as removeLink,
+  findLinkByCode,
   insertLink,
   listLinks,
-  visitLink,
   type ShortLinkRow,
 } from '../repositories/links-repository'
 import { isUuid, refuseInvalidBody, type ValidationError } from './body-errors'
@@ -36,8 +41,9 @@ function toLink(row: ShortLinkRow): ShortLink {
   }
 }
 
-/** GET /links: every link, newest first. */
-export async function linksList(db: Db): Promise<ShortLink[]> {
+/** GET /links: every link, newest first, with every visit this process has answered (buffered counts first). */
+export async function linksList(db: Db, directory: LinkDirectory): Promise<ShortLink[]> {
+  await directory.flush()
   return (await listLinks(db)).map(toLink)
 }
 
@@ -70,9 +76,11 @@ function checkedLink(
 export function createLink(
   body: CreateLinkRequest,
   validationError: ValidationError,
+  directory: LinkDirectory,
 ): Change<CreateLinkResponse> {
   const input = checkedLink(body, validationError)
   return async ({ tx, now, user }) => {
+    directory.forget()
     const row = await insertLink(tx, { ...input, createdBy: user.id, now })
     if (!row) throw new HttpError(409, MESSAGES.linkCodeTaken)
     return {
@@ -84,8 +92,9 @@ export function createLink(
 }
 
 /** DELETE /links/:id; 404 for an unknown id; audited as deleteShortUrl. */
-export function deleteLink(id: string): Change<MessageBody> {
+export function deleteLink(id: string, directory: LinkDirectory): Change<MessageBody> {
   return async ({ tx }) => {
+    directory.forget()
     const row = isUuid(id) ? await removeLink(tx, id) : null
     if (!row) throw new HttpError(404, MESSAGES.linkNotFound)
     return {
@@ -97,10 +106,135 @@ export function deleteLink(id: string): Change<MessageBody> {
 
 export type Redirect = { kind: 'redirect'; url: string } | { kind: 'missing' } | { kind: 'expired' }
 
-/** GET /s/:code: the target (visit counted), or why not. */
-export async function followLink(db: Db, code: string, now: Date): Promise<Redirect> {
-  if (!CODE.test(code)) return { kind: 'missing' }
-  const found = await visitLink(db, code, now)
-  if (!found) return { kind: 'missing' }
-  return found.expired ? { kind: 'expired' } : { kind: 'redirect', url: found.url }
+/** What the directory remembers of a code: the link, or null for "no such link". */
+interface KnownLink {
+  id: string
+  url: string
+  /** Epoch milliseconds, or null for never. */
+  expiresAt: number | null
+}
+
+/** Codes remembered at most (unknown ones too, so a flood of made-up codes costs memory only up to this). */
+export const DIRECTORY_SIZE = 10_000
+/** Milliseconds between a first buffered visit and the write of the batch. */
+export const VISIT_FLUSH_MS = 1000
+
+/**
+ * One server process's view of the short links. Everything here assumes one process per database: another process
+ * would neither empty this cache on its writes nor see these buffered counts (docs/decisions-links-cache.md).
+ */
+export class LinkDirectory {
+  private readonly known = new Map<string, KnownLink | null>()
+  /** Bumped by every `forget`: a lookup that started before it does not store what it read. */
+  private generation = 0
+  /** Link id → visits answered but not written yet. */
+  private pending = new Map<string, number>()
+  private timer: NodeJS.Timeout | null = null
+  private writing: Promise<void> | null = null
+  private closed = false
+  /** Milliseconds from the first buffered visit to the write of the batch (a test lengthens it). */
+  flushAfterMs = VISIT_FLUSH_MS
+
+  constructor(
+    private readonly db: Db,
+    private readonly onFlushError: (error: unknown) => void,
+  ) {}
+
+  /** GET /s/:code: the target (visit counted, written later), or why not. */
+  async follow(code: string, now: Date): Promise<Redirect> {
+    if (!CODE.test(code)) return { kind: 'missing' }
+    const link = this.known.get(code) ?? (this.known.has(code) ? null : await this.lookUp(code))
+    if (!link) return { kind: 'missing' }
+    if (link.expiresAt !== null && link.expiresAt <= now.getTime()) return { kind: 'expired' }
+    this.count(link.id)
+    return { kind: 'redirect', url: link.url }
+  }
+
+  /**
+   * Empties the cache: called by every links write inside its transaction and again once it has committed (the
+   * routes' onSend), so a lookup that read the old row while the write was under way is never kept.
+   */
+  forget(): void {
+    this.generation++
+    this.known.clear()
+  }
+
+  /** Writes the buffered counts in one transaction (after any write already under way); a failed batch is kept. */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing.catch(() => undefined)
+    if (this.pending.size === 0) return
+    this.stopTimer()
+    const batch = [...this.pending]
+    this.pending = new Map()
+    const writing = (async () => {
+      try {
+        await this.db.transaction((tx) => addVisits(tx, batch))
+      } catch (error) {
+        for (const [id, visits] of batch) this.addPending(id, visits)
+        throw error
+      } finally {
+        this.writing = null
+      }
+    })()
+    this.writing = writing
+    await writing
+  }
+
+  /** The app's onClose (every request has finished by then): writes what is buffered; no timer afterwards. */
+  async close(): Promise<void> {
+    this.closed = true
+    this.stopTimer()
+    await this.flush()
+  }
+
+  private async lookUp(code: string): Promise<KnownLink | null> {
+    const generation = this.generation
+    const row = await findLinkByCode(this.db, code)
+    const link = row ? { id: row.id, url: row.url, expiresAt: row.expiresAt?.getTime() ?? null } : null
+    if (generation === this.generation) {
+      if (this.known.size >= DIRECTORY_SIZE) this.known.delete(this.known.keys().next().value as string)
+      this.known.set(code, link)
+    }
+    return link
+  }
+
+  private count(id: string): void {
+    this.addPending(id, 1)
+  }
+
+  private addPending(id: string, visits: number): void {
+    this.pending.set(id, (this.pending.get(id) ?? 0) + visits)
+    if (this.timer || this.closed) return
+    this.timer = setTimeout(() => {
+      this.timer = null
+      this.flush().catch(this.onFlushError)
+    }, this.flushAfterMs)
+    this.timer.unref()
+  }
+
+  private stopTimer(): void {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+  }
+}
+
+const directories = new WeakMap<object, LinkDirectory>()
+
+/**
+ * The app's directory. Keyed by the app's HTTP server, which every encapsulated plugin of one Fastify app shares,
+ * so the links routes and the redirect see the same one, and a second app in the same process (tests) its own.
+ */
+export function linkDirectory(app: {
+  server: object
+  db: Db
+  log: { warn(object: object, message: string): void }
+}): LinkDirectory {
+  let directory = directories.get(app.server)
+  if (!directory) {
+    directory = new LinkDirectory(app.db, (error) =>
+      app.log.warn({ err: error }, 'short-link visit counts not written; retried in a second'),
+    )
+    directories.set(app.server, directory)
+  }
+  return directory
 }

@@ -1,10 +1,15 @@
 /**
  * Short links (spec §4 Links, §7; DESIGN §3, §6; issue 9): list, create (refused targets, invalid codes, 409),
  * delete (404), audit extras, and the /s/:code redirect with its visit count and 404/410 pages — on both databases.
+ * The redirect's in-memory directory and buffered counts (docs/decisions-links-cache.md): counts written a second
+ * later, before the list answers and on close; a deleted or re-created code never answers with the old target.
  */
 import { randomUUID } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { describe, expect, it, vi } from 'vitest'
 import { MESSAGES } from '../../contract/messages'
+import { shortLinks } from '../db/schema'
+import { linkDirectory } from '../services/links'
 import { drivers, useTestApp } from './build'
 import { auditEntries } from './queries'
 
@@ -159,7 +164,7 @@ describe.each(drivers)('short links on %s', (driver) => {
       expect(res.headers['cache-control']).toBe('no-store')
       expect(res.headers.location).toBe(target)
     }
-    // Concurrent visits are each counted (one atomic UPDATE … RETURNING).
+    // Concurrent visits are each counted (buffered in memory, written before the list answers).
     await Promise.all(Array.from({ length: 5 }, () => t.app.inject({ url: `/s/${short}` })))
     const link = (await call(teacher.token, 'GET', '/api/links'))
       .json()
@@ -199,5 +204,108 @@ describe.each(drivers)('short links on %s', (driver) => {
       .json()
       .links.find((l: { short: string }) => l.short === short)
     expect(link).toMatchObject({ visits: 1, expiresAt })
+  })
+
+  /** The visits column as stored, without the list route (which writes the buffered counts first). */
+  const storedVisits = async (short: string) => {
+    const [row] = await t.handle.db
+      .select({ visits: shortLinks.visits })
+      .from(shortLinks)
+      .where(eq(shortLinks.short, short))
+    return row?.visits
+  }
+  const create = async (token: string, short: string, url: string) => {
+    const res = await call(token, 'POST', '/api/links/', { url, short })
+    expect(res.statusCode, res.body).toBe(201)
+    return res.json().id as string
+  }
+  const visit = (short: string, app = t.app) => app.inject({ url: `/s/${short}` })
+  const listed = async (token: string, short: string) =>
+    (await call(token, 'GET', '/api/links'))
+      .json()
+      .links.find((l: { short: string }) => l.short === short) as { visits: number } | undefined
+
+  it('writes buffered visits to the database on its own shortly after, not on each redirect', async () => {
+    const teacher = await t.signedIn('teacher')
+    const short = code()
+    await create(teacher.token, short, 'https://example.com/puffer')
+    for (let i = 0; i < 4; i++) expect((await visit(short)).statusCode).toBe(302)
+    // The batch is written by the timer (a second after the first visit), with no list call in between.
+    await vi.waitFor(async () => expect(await storedVisits(short)).toBe(4), {
+      timeout: 10_000,
+      interval: 100,
+    })
+  })
+
+  it('shows in the list the visits made just before it', async () => {
+    const teacher = await t.signedIn('teacher')
+    const short = code()
+    await create(teacher.token, short, 'https://example.com/lista')
+    await Promise.all(Array.from({ length: 6 }, () => visit(short)))
+    expect((await listed(teacher.token, short))?.visits).toBe(6)
+    expect(await storedVisits(short)).toBe(6)
+    await visit(short)
+    expect((await listed(teacher.token, short))?.visits).toBe(7)
+  })
+
+  it('stops redirecting a deleted link that was already looked up', async () => {
+    const teacher = await t.signedIn('teacher')
+    const short = code()
+    const id = await create(teacher.token, short, 'https://example.com/torolt')
+    expect((await visit(short)).headers.location).toBe('https://example.com/torolt')
+    expect((await call(teacher.token, 'DELETE', `/api/links/${id}`)).statusCode).toBe(200)
+    const res = await visit(short)
+    expect(res.statusCode).toBe(404)
+    expect(res.body).toContain(MESSAGES.linkMissingPage)
+  })
+
+  it('redirects a code created again to its new target; earlier visits stay with the deleted link', async () => {
+    const teacher = await t.signedIn('teacher')
+    const short = code()
+    const id = await create(teacher.token, short, 'https://example.com/regi')
+    expect((await visit(short)).headers.location).toBe('https://example.com/regi')
+    await visit(short)
+    expect((await call(teacher.token, 'DELETE', `/api/links/${id}`)).statusCode).toBe(200)
+    await create(teacher.token, short, 'https://example.com/uj')
+    const res = await visit(short)
+    expect(res.statusCode).toBe(302)
+    expect(res.headers.location).toBe('https://example.com/uj')
+    expect((await listed(teacher.token, short))?.visits).toBe(1)
+  })
+
+  it('redirects a code that was unknown when first visited, once it is created', async () => {
+    const teacher = await t.signedIn('teacher')
+    const short = code()
+    expect((await visit(short)).statusCode).toBe(404)
+    await create(teacher.token, short, 'https://example.com/kesobb')
+    const res = await visit(short)
+    expect(res.statusCode).toBe(302)
+    expect(res.headers.location).toBe('https://example.com/kesobb')
+  })
+
+  it('does not keep a target read while a links write was under way', async () => {
+    const teacher = await t.signedIn('teacher')
+    const short = code()
+    const id = await create(teacher.token, short, 'https://example.com/verseny')
+    const directory = linkDirectory(t.app)
+    // The lookup reads the row, and a links write empties the directory before the lookup finishes.
+    const following = directory.follow(short, t.clock.now())
+    directory.forget()
+    expect(await following).toEqual({ kind: 'redirect', url: 'https://example.com/verseny' })
+    // Gone from the database without this process hearing of it: the next visit must read again, not reuse.
+    await t.handle.db.delete(shortLinks).where(eq(shortLinks.id, id))
+    expect((await visit(short)).statusCode).toBe(404)
+  })
+
+  it('writes the buffered visits when the server closes', async () => {
+    const teacher = await t.signedIn('teacher')
+    const short = code()
+    await create(teacher.token, short, 'https://example.com/zaras')
+    const other = await t.secondApp()
+    // No timer write before the close, however slow the machine: only the close can have written them.
+    linkDirectory(other).flushAfterMs = 3_600_000
+    for (let i = 0; i < 3; i++) expect((await visit(short, other)).statusCode).toBe(302)
+    await other.close()
+    expect(await storedVisits(short)).toBe(3)
   })
 })

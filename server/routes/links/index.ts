@@ -1,4 +1,7 @@
-/** Short links (spec §7): list, create, delete — school-wide, by feature. */
+/**
+ * Short links (spec §7): list, create, delete — school-wide, by feature. The list writes the buffered visit counts
+ * first; a write empties the redirect cache in its transaction and again once committed (onSend).
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
   CreateLinkRequest,
@@ -8,17 +11,23 @@ import {
   MessageBody,
   withErrors,
 } from '../../../contract/api'
-import { createLink, deleteLink, linksList } from '../../services/links'
+import { createLink, deleteLink, linkDirectory, linksList } from '../../services/links'
 import { runWrite } from '../../services/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const directory = linkDirectory(app)
+  const forgetOnceCommitted = async <T>(_request: unknown, _reply: unknown, payload: T): Promise<T> => {
+    directory.forget()
+    return payload
+  }
+
   app.get(
     '/links',
     {
       onRequest: app.requireFeatures('getAllShortUrls'),
       schema: { response: withErrors({ 200: LinksResponse }, 401, 403, 429, 500) },
     },
-    async () => ({ links: await linksList(app.db) }),
+    async () => ({ links: await linksList(app.db, directory) }),
   )
 
   // The spec's path is POST /links/; the router ignores the trailing slash, so /links answers too.
@@ -26,6 +35,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/links/',
     {
       onRequest: app.requireFeatures('createShortUrl'),
+      onSend: forgetOnceCommitted,
       // The service turns a schema error into the field's Hungarian message.
       attachValidation: true,
       schema: {
@@ -33,19 +43,21 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: withErrors({ 201: CreateLinkResponse }, 400, 401, 403, 409, 413, 415, 422, 429, 500),
       },
     },
-    async (request, reply) => runWrite(request, reply, createLink(request.body, request.validationError)),
+    async (request, reply) =>
+      runWrite(request, reply, createLink(request.body, request.validationError, directory)),
   )
 
   app.delete(
     '/links/:id',
     {
       onRequest: app.requireFeatures('deleteShortUrl'),
+      onSend: forgetOnceCommitted,
       schema: {
         params: LinkIdParams,
         response: withErrors({ 200: MessageBody }, 400, 401, 403, 404, 429, 500),
       },
     },
-    async (request, reply) => runWrite(request, reply, deleteLink(request.params.id)),
+    async (request, reply) => runWrite(request, reply, deleteLink(request.params.id, directory)),
   )
 }
 

@@ -1,12 +1,13 @@
 /**
  * GET /s/:code (outside /api, no sign-in): 302 to the link's target with `Cache-Control: no-store` (every visit
  * reaches the server and is counted); an unknown code is a small Hungarian 404 page, an expired one a 410 page.
- * Nothing about the visitor is stored.
+ * Nothing about the visitor is stored. The target comes from the process's link directory and the count is
+ * buffered (services/links.ts); the app's close writes what is still buffered.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ShortCodeParams } from '../../../contract/api'
 import { MESSAGES } from '../../../contract/messages'
-import { followLink } from '../../services/links'
+import { linkDirectory } from '../../services/links'
 
 /** The whole page; the text is a fixed message, nothing from the request is echoed. */
 function page(message: string): string {
@@ -24,8 +25,11 @@ const MISSING = page(MESSAGES.linkMissingPage)
 const EXPIRED = page(MESSAGES.linkExpiredPage)
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const directory = linkDirectory(app)
+  app.addHook('onClose', () => directory.close())
+
   app.get('/s/:code', { schema: { params: ShortCodeParams } }, async (request, reply) => {
-    const result = await followLink(app.db, request.params.code, app.now())
+    const result = await directory.follow(request.params.code, app.now())
     reply.header('Cache-Control', 'no-store')
     reply.header('Referrer-Policy', 'no-referrer')
     if (result.kind === 'redirect') return reply.redirect(result.url, 302)
