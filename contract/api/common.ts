@@ -27,3 +27,9 @@ export function withErrors<T extends Record<number, TSchema>, S extends number>(
   for (const status of statuses) errors[status] = ErrorBody
   return { ...errors, ...ok } as Omit<{ [K in S]: typeof ErrorBody }, keyof T> & T
 }
+
+/**
+ * The refusals every write route can give: bad body, no session, no feature, too large, not JSON, rate limit, crash.
+ * A route adds its own (404, 409, 422) after them: `withErrors({ 200: X }, ...WRITE_ERRORS, 404)`.
+ */
+export const WRITE_ERRORS = [400, 401, 403, 413, 415, 429, 500] as const

@@ -13,6 +13,7 @@ import {
   SeatingParams,
   SeatingRequest,
   SeatingResponse,
+  WRITE_ERRORS,
   withErrors,
 } from '../../../contract/api'
 import {
@@ -24,8 +25,6 @@ import {
 } from '../../services/classrooms'
 import { saveSeating, seatingOf } from '../../services/seating'
 import { runWrite } from '../../services/write'
-
-const WRITE_ERRORS = [400, 401, 403, 404, 413, 415, 422, 429, 500] as const
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -57,7 +56,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       attachValidation: true,
       schema: {
         body: ClassroomRequest,
-        response: withErrors({ 201: CreateClassroomResponse }, ...WRITE_ERRORS),
+        response: withErrors({ 201: CreateClassroomResponse }, ...WRITE_ERRORS, 404, 422),
       },
     },
     async (request, reply) =>
@@ -72,7 +71,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: ClassroomIdParams,
         body: ClassroomRequest,
-        response: withErrors({ 200: MessageBody }, ...WRITE_ERRORS),
+        response: withErrors({ 200: MessageBody }, ...WRITE_ERRORS, 404, 422),
       },
     },
     async (request, reply) =>
@@ -119,7 +118,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: SeatingParams,
         body: SeatingRequest,
-        response: withErrors({ 200: MessageBody }, ...WRITE_ERRORS),
+        response: withErrors({ 200: MessageBody }, ...WRITE_ERRORS, 404, 422),
       },
     },
     async (request, reply) =>

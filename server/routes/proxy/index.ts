@@ -12,6 +12,7 @@ import {
   DomainAddRequest,
   DomainCommentRequest,
   DomainRequest,
+  WRITE_ERRORS,
   withErrors,
 } from '../../../contract/api'
 import { BULK_BODY_BYTES } from '../../../contract/domain-name'
@@ -41,16 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.requireFeatures('addProxyDomain'),
       schema: {
         body: DomainAddRequest,
-        response: withErrors(
-          { 201: BlockedDomainsChange, 409: BlockedDomainsChange },
-          400,
-          401,
-          403,
-          413,
-          415,
-          429,
-          500,
-        ),
+        response: withErrors({ 201: BlockedDomainsChange, 409: BlockedDomainsChange }, ...WRITE_ERRORS),
       },
     },
     async (request, reply) =>
@@ -65,7 +57,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       bodyLimit: BULK_BODY_BYTES,
       schema: {
         body: BulkDomainsRequest,
-        response: withErrors({ 200: BulkDomainsAnswer }, 400, 401, 403, 413, 415, 429, 500),
+        response: withErrors({ 200: BulkDomainsAnswer }, ...WRITE_ERRORS),
       },
     },
     async (request, reply) =>
@@ -79,16 +71,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.requireFeatures('addProxyDomain'),
       schema: {
         body: DomainCommentRequest,
-        response: withErrors(
-          { 200: BlockedDomainsChange, 404: BlockedDomainsChange },
-          400,
-          401,
-          403,
-          413,
-          415,
-          429,
-          500,
-        ),
+        response: withErrors({ 200: BlockedDomainsChange, 404: BlockedDomainsChange }, ...WRITE_ERRORS),
       },
     },
     async (request, reply) =>
@@ -101,16 +84,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.requireFeatures('deleteProxyDomain'),
       schema: {
         body: DomainRequest,
-        response: withErrors(
-          { 200: BlockedDomainsChange, 404: BlockedDomainsChange },
-          400,
-          401,
-          403,
-          413,
-          415,
-          429,
-          500,
-        ),
+        response: withErrors({ 200: BlockedDomainsChange, 404: BlockedDomainsChange }, ...WRITE_ERRORS),
       },
     },
     async (request, reply) => runWrite(request, reply, (w) => removeBlockedDomain(w, request.body.domain)),
