@@ -7,6 +7,18 @@ export const AUDIT_CATEGORIES = [
   { label: 'Jegyzetek', types: ['createNote'] },
   { label: 'Értesítések', types: ['createAdminAlert'] },
   { label: 'Biztonság', types: ['dashboardAuthentication', 'changeUserPassword'] },
+  {
+    label: 'Felhasználók',
+    types: [
+      'createUser',
+      'updateUser',
+      'updateUserStatus',
+      'resetUserPassword',
+      'removeUserMfa',
+      'updateUserFeatures',
+      'importUsers',
+    ],
+  },
 ] as const
 
 export type AuditType = (typeof AUDIT_CATEGORIES)[number]['types'][number]
@@ -23,5 +35,11 @@ export const AUDIT_EXTRA_KEYS = [
   'studentUsername',
   'noteDocId',
   'groupId',
+  /** The account a Felhasználók change is about (issue 11). */
+  'targetUsername',
+  /** updateUserStatus: 'true' when the account was disabled, 'false' when enabled. */
+  'disabled',
+  /** importUsers: how many accounts the import created. */
+  'userCount',
 ] as const
 export type AuditExtras = Partial<Record<(typeof AUDIT_EXTRA_KEYS)[number], string>>

@@ -35,6 +35,7 @@ import notesRoutes from './routes/notes'
 import proxyRoutes from './routes/proxy'
 import shortRedirectRoutes from './routes/short-redirect'
 import studentsRoutes from './routes/students'
+import usersRoutes from './routes/users'
 import workHoursRoutes from './routes/work-hours'
 import { cleanUp } from './services/housekeeping'
 import { createMailer, type Mailer } from './services/mailer'
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(linksRoutes)
       await api.register(filesRoutes)
       await api.register(auditLogRoutes)
+      await api.register(usersRoutes)
     },
     { prefix: '/api' },
   )

@@ -90,6 +90,9 @@ export const AuditLogEntry = Type.Object({
   studentUsername: Type.Optional(Type.String()),
   noteDocId: Type.Optional(Type.String()),
   groupId: Type.Optional(Type.String()),
+  targetUsername: Type.Optional(Type.String()),
+  disabled: Type.Optional(Type.String()),
+  userCount: Type.Optional(Type.String()),
 })
 export type AuditLogEntry = Static<typeof AuditLogEntry>
 

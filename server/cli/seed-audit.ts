@@ -19,7 +19,7 @@ const REBUILD_FROM = 50_000
 
 /** Share of each type among the entries (sums to 1; every catalogue type is present). */
 export const TYPE_MIX: Record<AuditType, number> = {
-  dashboardAuthentication: 0.5,
+  dashboardAuthentication: 0.493,
   changeUserPassword: 0.03,
   createNote: 0.12,
   updateSeating: 0.13,
@@ -32,6 +32,13 @@ export const TYPE_MIX: Record<AuditType, number> = {
   createStudentGroup: 0.045,
   deleteStudentGroup: 0.02,
   createAdminAlert: 0.01,
+  createUser: 0.002,
+  updateUser: 0.0005,
+  updateUserStatus: 0.001,
+  resetUserPassword: 0.002,
+  removeUserMfa: 0.0005,
+  updateUserFeatures: 0.0005,
+  importUsers: 0.0005,
 }
 
 const FAMILY = [
@@ -156,6 +163,11 @@ SELECT gen_random_uuid(),
       jsonb_build_object('urlDocId', gen_random_uuid()::text,
         'short', ${pick(LINK_WORDS, 'rx')} || '-' || floor(ry * 1000)::int)
     WHEN t = 'changeUserPassword' THEN jsonb_build_object('studentUsername', ${pick(pools.students, 'ry')})
+    WHEN t = 'updateUserStatus' THEN
+      jsonb_build_object('targetUsername', ${pick(pools.students, 'ry')}, 'disabled', (rx < 0.7)::text)
+    WHEN t IN ('createUser', 'updateUser', 'resetUserPassword', 'removeUserMfa', 'updateUserFeatures') THEN
+      jsonb_build_object('targetUsername', ${pick(pools.students, 'ry')})
+    WHEN t = 'importUsers' THEN jsonb_build_object('userCount', (5 + floor(rx * 30)::int)::text)
     ELSE '{}'::jsonb
   END
 FROM (

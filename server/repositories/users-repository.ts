@@ -7,10 +7,10 @@
  * Usernames are unique case-insensitively; a duplicate makes `createUser` throw DuplicateUsernameError.
  */
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm'
 import type { UserType } from '../../contract/features'
 import type { Db } from '../db'
-import { sessions, users } from '../db/schema'
+import { sessions, userFeatures, users } from '../db/schema'
 import { hashPassword } from '../lib/password'
 
 export type UserRow = typeof users.$inferSelect
@@ -200,4 +200,123 @@ export async function clearMfa(db: Db, username: string): Promise<boolean> {
     .where(byUsername(username))
     .returning({ id: users.id })
   return Boolean(row)
+}
+
+// ---- Felhasználók screen (issue 11): the administrators' account management. ----
+
+/** A user row with the epoch seconds of the latest successful sign-in (audit log), or null. */
+export type UserWithLastSignIn = UserRow & { lastSignIn: number | null }
+
+/**
+ * Every account with its latest sign-in. The sign-in comes from the audit log's `dashboardAuthentication` entries
+ * (newest first on the (username, ts) index, one row per account), so no column is added for it.
+ */
+export async function listUsersWithLastSignIn(db: Db): Promise<UserWithLastSignIn[]> {
+  const rows = await db
+    .select({
+      ...getTableColumns(users),
+      lastSignIn: sql<string | number | null>`(
+        select a.ts from audit_log a
+        where a.username = "users"."username" and a.type = 'dashboardAuthentication'
+        order by a.ts desc limit 1)`,
+    })
+    .from(users)
+    .orderBy(asc(users.username))
+  return rows.map((row) => ({ ...row, lastSignIn: row.lastSignIn === null ? null : Number(row.lastSignIn) }))
+}
+
+/** The ids of the active (not disabled) administrators, locked until the transaction ends (last-admin rule). */
+export async function lockActiveAdmins(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.type, 'admin'), eq(users.disabled, false)))
+    .orderBy(asc(users.id))
+    .for('update')
+  return rows.map((row) => row.id)
+}
+
+/**
+ * Changes name, type or disabled of one account by id; disabling ends its sessions. Returns the row, or null when
+ * there is no such user.
+ */
+export async function updateUserById(
+  db: Db,
+  id: string,
+  changes: Partial<Pick<UserRow, 'name' | 'type' | 'disabled'>>,
+): Promise<UserRow | null> {
+  const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning()
+  if (!row) return null
+  if (changes.disabled) await db.delete(sessions).where(eq(sessions.userId, id))
+  return row
+}
+
+/** Turns MFA off for a user by id. Returns the row, or null when there is no such user. */
+export async function clearMfaById(db: Db, id: string): Promise<UserRow | null> {
+  const [row] = await db.update(users).set({ mfaEmail: null }).where(eq(users.id, id)).returning()
+  return row ?? null
+}
+
+/** Which of `usernames` are taken (compared case-insensitively); returns them lower-cased. */
+export async function takenUsernames(db: Db, usernames: readonly string[]): Promise<Set<string>> {
+  if (!usernames.length) return new Set()
+  const lower = [...new Set(usernames.map((u) => u.toLowerCase()))]
+  const rows = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(inArray(sql`lower(${users.username})`, lower))
+  return new Set(rows.map((row) => row.username.toLowerCase()))
+}
+
+/** Replaces every feature override of a user (the per-user features dialog saves the whole set). */
+export async function replaceUserFeatureOverrides(
+  db: Db,
+  userId: string,
+  overrides: readonly {
+    featureId: string
+    enabled: boolean
+    startDate: string | null
+    endDate: string | null
+  }[],
+): Promise<void> {
+  await db.delete(userFeatures).where(eq(userFeatures.userId, userId))
+  if (!overrides.length) return
+  await db.insert(userFeatures).values(
+    overrides.map((o) => ({
+      userId,
+      featureId: o.featureId,
+      enabled: o.enabled,
+      startDate: o.startDate,
+      endDate: o.endDate,
+      dependencies: null,
+      variant: null,
+    })),
+  )
+}
+
+/** Like createUser with a hash made beforehand, so that slow hashing stays outside the transaction. */
+export async function insertUserWithHash(
+  db: Db,
+  input: Omit<NewUser, 'password'> & { passwordHash: string },
+  now: Date,
+): Promise<UserRow> {
+  const row = {
+    id: randomUUID(),
+    username: input.username.trim(),
+    name: input.name.trim(),
+    type: input.type,
+    passwordHash: input.passwordHash,
+    mfaEmail: input.mfaEmail?.trim() || null,
+    disabled: false,
+    passwordOneTime: input.oneTime ?? false,
+    passwordChangedAt: now,
+    createdAt: now,
+  }
+  try {
+    const [created] = await db.insert(users).values(row).returning()
+    return created
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DuplicateUsernameError(row.username)
+    throw error
+  }
 }

@@ -23,6 +23,13 @@ interface Case {
 const signedInOnly = { anonymous: 401, student: 200, teacher: 200, admin: 200 }
 /** Teachers' and administrators' features: a student is refused before the route looks at anything. */
 const staff = (status: number) => ({ anonymous: 401, student: 403, teacher: status, admin: status })
+/** Administrators' features (manageUsers): teachers are refused like students. */
+const adminOnly = (status: number) => ({ anonymous: 401, student: 403, teacher: 403, admin: status })
+/** A one-row import file (CSV, base64) for the Felhasználók import routes. */
+const importFile = (username: string) => ({
+  fileName: 'diakok.csv',
+  content: Buffer.from(`type,name,username\nstudent,Import Ilona,${username}\n`).toString('base64'),
+})
 const LAYOUT = { size: [4, 3], objects: [{ x: 0, y: 0, type: 'student' }] }
 
 const CASES: Case[] = [
@@ -239,6 +246,66 @@ const CASES: Case[] = [
     method: 'GET',
     url: '/api/auditlog/export.csv',
     expected: { anonymous: 401, student: 403, teacher: 403, admin: 200 },
+  },
+  // Felhasználók (issue 11): administrators only (manageUsers).
+  { method: 'GET', url: '/api/users', expected: adminOnly(200) },
+  { method: 'GET', url: '/api/users/export.xlsx', expected: adminOnly(200) },
+  {
+    method: 'POST',
+    url: '/api/users',
+    body: () => ({ name: 'Új Diák', username: `uj-${randomUUID()}`, type: 'student' }),
+    expected: adminOnly(201),
+  },
+  {
+    method: 'PUT',
+    url: `/api/users/${randomUUID()}`,
+    route: '/api/users/:id',
+    body: () => ({ name: 'Valaki', type: 'teacher' }),
+    expected: adminOnly(404),
+  },
+  {
+    method: 'PUT',
+    url: `/api/users/${randomUUID()}/status`,
+    route: '/api/users/:id/status',
+    body: () => ({ disabled: true }),
+    expected: adminOnly(404),
+  },
+  {
+    method: 'POST',
+    url: `/api/users/${randomUUID()}/password`,
+    route: '/api/users/:id/password',
+    expected: adminOnly(404),
+  },
+  {
+    method: 'DELETE',
+    url: `/api/users/${randomUUID()}/mfa`,
+    route: '/api/users/:id/mfa',
+    expected: adminOnly(404),
+  },
+  {
+    method: 'GET',
+    url: `/api/users/${randomUUID()}/features`,
+    route: '/api/users/:id/features',
+    expected: adminOnly(404),
+  },
+  {
+    method: 'PUT',
+    url: `/api/users/${randomUUID()}/features`,
+    route: '/api/users/:id/features',
+    body: () => ({ overrides: [] }),
+    expected: adminOnly(404),
+  },
+  {
+    method: 'POST',
+    url: '/api/users/import/preview',
+    body: () => importFile(`elonezet-${randomUUID()}`),
+    expected: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    url: '/api/users/import',
+    body: () => importFile(`import-${randomUUID()}`),
+    expected: adminOnly(201),
   },
   // The redirect is outside /api and needs no sign-in: an unknown code is the same 404 page for everyone.
   {

@@ -44,6 +44,13 @@ const EXTRAS: Record<string, string[]> = {
   changeUserPassword: ['studentUsername'],
   dashboardAuthentication: [],
   createAdminAlert: [],
+  createUser: ['targetUsername'],
+  updateUser: ['targetUsername'],
+  updateUserStatus: ['disabled', 'targetUsername'],
+  resetUserPassword: ['targetUsername'],
+  removeUserMfa: ['targetUsername'],
+  updateUserFeatures: ['targetUsername'],
+  importUsers: ['userCount'],
 }
 
 describe.each(drivers)('bulk audit history on %s', (driver) => {

@@ -58,6 +58,25 @@ const CASES: Record<AuditType, { extras: AuditExtras; text: string }> = {
     extras: { studentUsername: 'diak.bela' },
     text: 'Megváltoztatta a diák jelszavát: diak.bela',
   },
+  createUser: { extras: { targetUsername: 'kiss.anna' }, text: 'Létrehozta a felhasználót: kiss.anna' },
+  updateUser: { extras: { targetUsername: 'kiss.anna' }, text: 'Módosította a felhasználót: kiss.anna' },
+  updateUserStatus: {
+    extras: { targetUsername: 'kiss.anna', disabled: 'true' },
+    text: 'Letiltotta a felhasználót: kiss.anna',
+  },
+  resetUserPassword: {
+    extras: { targetUsername: 'kiss.anna' },
+    text: 'Új egyszer használatos jelszót adott: kiss.anna',
+  },
+  removeUserMfa: {
+    extras: { targetUsername: 'kiss.anna' },
+    text: 'Kikapcsolta a többfaktoros hitelesítést: kiss.anna',
+  },
+  updateUserFeatures: {
+    extras: { targetUsername: 'kiss.anna' },
+    text: 'Módosította a funkciókat: kiss.anna',
+  },
+  importUsers: { extras: { userCount: '12' }, text: 'Felhasználókat importált (12 új fiók)' },
 }
 
 describe('describeAuditEntry', () => {
@@ -84,6 +103,9 @@ describe('describeAuditEntry', () => {
     )
     expect(describeAuditEntry(entry('createNote'))).toBe('Jegyzetet írt a csoporthoz')
     expect(describeAuditEntry(entry('changeUserPassword'))).toBe('Megváltoztatta a diák jelszavát')
+    expect(
+      describeAuditEntry(entry('updateUserStatus', { targetUsername: 'kiss.anna', disabled: 'false' })),
+    ).toBe('Engedélyezte a felhasználót: kiss.anna')
   })
 
   it('says "Ismeretlen művelet" for a type outside the catalogue', () => {

@@ -36,6 +36,13 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   createAdminAlert: 'Értesítés létrehozása',
   dashboardAuthentication: 'Bejelentkezés',
   changeUserPassword: 'Jelszómódosítás',
+  createUser: 'Felhasználó létrehozása',
+  updateUser: 'Felhasználó módosítása',
+  updateUserStatus: 'Felhasználó letiltása vagy engedélyezése',
+  resetUserPassword: 'Jelszó visszaállítása',
+  removeUserMfa: 'Többfaktoros hitelesítés kikapcsolása',
+  updateUserFeatures: 'Funkciók módosítása',
+  importUsers: 'Felhasználók importálása',
 }
 
 /** The category label of each type (the badge colour and the Események menu's groups). */
@@ -142,6 +149,26 @@ export function auditDescriptionParts(entry: AuditEntryView): DescriptionPart[] 
       return ['Bejelentkezett a portálra']
     case 'changeUserPassword':
       return about('Megváltoztatta a diák jelszavát', 'student', extras.studentUsername)
+    case 'createUser':
+      return about('Létrehozta a felhasználót', 'user', extras.targetUsername)
+    case 'updateUser':
+      return about('Módosította a felhasználót', 'user', extras.targetUsername)
+    case 'updateUserStatus':
+      return about(
+        extras.disabled === 'false' ? 'Engedélyezte a felhasználót' : 'Letiltotta a felhasználót',
+        'user',
+        extras.targetUsername,
+      )
+    case 'resetUserPassword':
+      return about('Új egyszer használatos jelszót adott', 'user', extras.targetUsername)
+    case 'removeUserMfa':
+      return about('Kikapcsolta a többfaktoros hitelesítést', 'user', extras.targetUsername)
+    case 'updateUserFeatures':
+      return about('Módosította a funkciókat', 'user', extras.targetUsername)
+    case 'importUsers':
+      return extras.userCount === undefined
+        ? ['Felhasználókat importált']
+        : [`Felhasználókat importált (${extras.userCount} új fiók)`]
     default:
       return [UNKNOWN_ACTION]
   }

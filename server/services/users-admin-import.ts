@@ -1,0 +1,191 @@
+/**
+ * Felhasználók import and export (issue 11). The file is the one `npm run users -- import` reads (columns type, name,
+ * username, password; Hungarian headers too; parsed by the CLI's own code, cli/user-file.ts). On the screen the
+ * password column may be missing or empty: the server then generates a one-time password. Every password made or
+ * given here is one-time (its owner sets their own at the first sign-in).
+ *
+ * The preview reads and checks, and writes nothing. The import checks again and writes every new account in ONE
+ * transaction with one `importUsers` audit entry: a file with an invalid row is refused whole, rows whose username
+ * already exists are skipped (and reported), and a username taken meanwhile rolls everything back (409).
+ */
+import * as XLSX from 'xlsx'
+import {
+  USERNAME_PATTERN,
+  USERS_MESSAGES,
+  type ImportPreviewRow,
+  type ImportUsersResponse,
+  type ImportedUser,
+  type UserSummary,
+} from '../../contract/api'
+import type { UserType } from '../../contract/features'
+import { passwordLengthProblem } from '../../contract/password-rule'
+import { parseCsv, rowsFromCells } from '../cli/user-file'
+import type { Db } from '../db'
+import { HttpError } from '../lib/http-error'
+import { hashPassword, randomPassword } from '../lib/password'
+import { DuplicateUsernameError, insertUserWithHash, takenUsernames } from '../repositories/users-repository'
+import { GENERATED_PASSWORD_LENGTH } from './users-admin'
+import type { Change } from './write'
+
+const COLUMN_NAMES: Record<'type' | 'name' | 'username' | 'password', string[]> = {
+  type: ['type', 'típus', 'tipus'],
+  name: ['name', 'név', 'nev'],
+  username: ['username', 'felhasználónév', 'felhasznalonev'],
+  password: ['password', 'jelszó', 'jelszo'],
+}
+
+/** The first sheet's cells of an .xlsx or .csv file (base64), blank rows left out. */
+export function cellsOfFile(fileName: string, base64: string): string[][] {
+  const extension = fileName.toLowerCase().match(/\.(xlsx|csv)$/)?.[1]
+  if (!extension) throw new HttpError(400, USERS_MESSAGES.importBadFile)
+  const bytes = Buffer.from(base64, 'base64')
+  try {
+    if (extension === 'csv') return parseCsv(bytes.toString('utf8'))
+    const workbook = XLSX.read(bytes, { type: 'buffer' })
+    const sheet = workbook.Sheets[workbook.SheetNames[0]]
+    if (!sheet) return []
+    return XLSX.utils
+      .sheet_to_json<unknown[]>(sheet, { header: 1, blankrows: false, raw: false, defval: '' })
+      .map((row) => row.map((cell) => String(cell ?? '')))
+      .filter((row) => row.some((cell) => cell.trim()))
+  } catch {
+    throw new HttpError(400, USERS_MESSAGES.importUnreadable)
+  }
+}
+
+interface PlannedRow extends ImportPreviewRow {
+  /** For a new row: the password to set (given in the file, or generated). */
+  password?: string
+}
+
+/** Every line's outcome; the passwords of new rows (given or generated) are kept for the import. */
+export async function planImport(db: Db, cells: string[][]): Promise<PlannedRow[]> {
+  if (!cells.length) throw new HttpError(400, USERS_MESSAGES.importNothing)
+  const header = cells[0].map((h) => h.trim().toLowerCase())
+  const column = (key: keyof typeof COLUMN_NAMES) => header.findIndex((h) => COLUMN_NAMES[key].includes(h))
+  // The password column is optional on the screen: the CLI's parser gets one, filled with generated passwords.
+  const withPasswords = cells.map((row) => [...row])
+  let passwordColumn = column('password')
+  if (passwordColumn < 0) {
+    passwordColumn = header.length
+    withPasswords[0][passwordColumn] = 'password'
+  }
+  const generated = new Set<number>()
+  withPasswords.slice(1).forEach((row, index) => {
+    if (!(row[passwordColumn] ?? '').trim()) {
+      row[passwordColumn] = randomPassword(GENERATED_PASSWORD_LENGTH)
+      generated.add(index + 2)
+    }
+  })
+  const { rows, problems } = rowsFromCells(withPasswords)
+  if (problems.some((p) => p.line === 1)) {
+    throw new HttpError(400, problems.find((p) => p.line === 1)!.message)
+  }
+  const cell = (line: number, key: keyof typeof COLUMN_NAMES) => (cells[line - 1]?.[column(key)] ?? '').trim()
+  const taken = await takenUsernames(
+    db,
+    rows.map((row) => row.username),
+  )
+  const counts = new Map<string, number>()
+  for (const row of rows)
+    counts.set(row.username.toLowerCase(), (counts.get(row.username.toLowerCase()) ?? 0) + 1)
+
+  const planned: PlannedRow[] = []
+  for (const problem of problems) {
+    planned.push({
+      line: problem.line,
+      type: cell(problem.line, 'type'),
+      name: cell(problem.line, 'name'),
+      username: cell(problem.line, 'username'),
+      outcome: 'invalid',
+      reason: problem.message,
+    })
+  }
+  for (const row of rows) {
+    const base = { line: row.line, type: row.type, name: row.name, username: row.username }
+    const reason = !USERNAME_PATTERN.test(row.username)
+      ? USERS_MESSAGES.usernameInvalid
+      : (counts.get(row.username.toLowerCase()) ?? 0) > 1
+        ? USERS_MESSAGES.rowDuplicate
+        : generated.has(row.line)
+          ? null
+          : passwordLengthProblem(row.password)
+    if (reason) planned.push({ ...base, outcome: 'invalid', reason })
+    else if (taken.has(row.username.toLowerCase()))
+      planned.push({ ...base, outcome: 'exists', reason: USERS_MESSAGES.rowExists })
+    else planned.push({ ...base, outcome: 'new', password: row.password })
+  }
+  return planned.sort((a, b) => a.line - b.line)
+}
+
+/** POST /users/import/preview: what the import would do. Writes nothing. */
+export async function previewImport(db: Db, fileName: string, content: string): Promise<ImportPreviewRow[]> {
+  const planned = await planImport(db, cellsOfFile(fileName, content))
+  return planned.map(({ password: _password, ...row }) => row)
+}
+
+/** POST /users/import: checks, hashes outside the transaction, then the change (all or nothing). */
+export async function importChange(
+  db: Db,
+  fileName: string,
+  content: string,
+  logN: number,
+): Promise<Change<ImportUsersResponse>> {
+  const planned = await planImport(db, cellsOfFile(fileName, content))
+  const invalid = planned.some((row) => row.outcome === 'invalid')
+  const fresh = invalid ? [] : planned.filter((row) => row.outcome === 'new')
+  const hashed = await Promise.all(
+    fresh.map(async (row) => ({ row, passwordHash: await hashPassword(row.password!, logN) })),
+  )
+  // Refused inside the change, after the Idempotency-Key's claim: a replayed import (whose rows now exist) gets the
+  // stored first answer, not "nothing new".
+  return async ({ tx, now }) => {
+    if (invalid) throw new HttpError(400, USERS_MESSAGES.importInvalid)
+    if (!hashed.length) throw new HttpError(400, USERS_MESSAGES.importNothing)
+    const created: ImportedUser[] = []
+    for (const { row, passwordHash } of hashed) {
+      try {
+        const user = await insertUserWithHash(
+          tx,
+          { name: row.name, username: row.username, type: row.type as UserType, passwordHash, oneTime: true },
+          now,
+        )
+        created.push({ name: user.name, username: user.username, type: user.type, password: row.password! })
+      } catch (error) {
+        if (error instanceof DuplicateUsernameError)
+          throw new HttpError(409, USERS_MESSAGES.importTaken.replace('{username}', row.username))
+        throw error
+      }
+    }
+    return {
+      status: 201,
+      body: {
+        code: 201,
+        message: USERS_MESSAGES.imported.replace('{count}', String(created.length)),
+        created,
+        skipped: planned.length - created.length,
+      },
+      audit: { type: 'importUsers', extras: { userCount: String(created.length) } },
+    }
+  }
+}
+
+const TYPE_LABELS: Record<UserType, string> = { admin: 'Adminisztrátor', teacher: 'Oktató', student: 'Diák' }
+
+/** GET /users/export.xlsx: the list as a workbook (no passwords). */
+export function usersWorkbook(users: readonly UserSummary[]): Buffer {
+  const rows = users.map((user) => ({
+    Név: user.name,
+    Felhasználónév: user.username,
+    Típus: TYPE_LABELS[user.type],
+    Többfaktoros: user.mfa ? 'be' : 'ki',
+    'Utolsó bejelentkezés': user.lastSignIn ?? '',
+    Letiltva: user.disabled ? 'igen' : 'nem',
+  }))
+  const sheet = XLSX.utils.json_to_sheet(rows, {
+    header: ['Név', 'Felhasználónév', 'Típus', 'Többfaktoros', 'Utolsó bejelentkezés', 'Letiltva'],
+  })
+  const workbook = XLSX.utils.book_new()
+  XLSX.utils.book_append_sheet(workbook, sheet, 'Felhasználók')
+  return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer
+}
