@@ -265,17 +265,199 @@ export async function auditPage(db: Db, filters: AuditFilters, page: PageRequest
   return db.select(ROW).from(auditLog).where(inArray(auditLog.id, ids)).orderBy(NEWEST_FIRST)
 }
 
-/** Matches among the newest `size` candidates of a search, and how many candidates there were (≤ `size`). */
+/** One page and, when asked, how many entries the whole view holds (counted up to a bound). */
+export interface CountedPage {
+  rows: AuditRow[]
+  /** Entries passing the filters (the whole view, not only after the page's cursor), at most `countUpTo`. */
+  count?: number
+}
+
+/** A row as `db.execute` answers it (the drivers' raw values: `ts` may come as a string). */
+interface RawRow {
+  id: string | null
+  username: string
+  type: string
+  ts: number | string
+  extras: Record<string, string> | string
+}
+
+function rowOf(raw: RawRow): AuditRow {
+  return {
+    id: raw.id as string,
+    username: raw.username,
+    type: raw.type,
+    ts: Number(raw.ts),
+    extras: typeof raw.extras === 'string' ? (JSON.parse(raw.extras) as Record<string, string>) : raw.extras,
+  }
+}
+
+/** The bounded count of `where` as a scalar subquery, to ride along in a page's statement (one round trip). */
+function countSubquery(where: SQL | undefined, max: number): SQL {
+  return sql`(select count(*)::int from (select 1 from ${auditLog} where ${where ?? sql`true`} limit ${max}) as matching)`
+}
+
+/**
+ * One page as `auditPage` finds it, with the view's count up to `countUpTo` (when given) computed in the same
+ * statement: one round trip where the page and then its count took two, and for a search's first page one walk over
+ * the newest candidates serving both (before, the count walked again the candidates the page had just read).
+ */
+export async function auditPageWithCount(
+  db: Db,
+  filters: AuditFilters,
+  page: PageRequest,
+  countUpTo?: number,
+): Promise<CountedPage> {
+  if (countUpTo === undefined) return { rows: await auditPage(db, filters, page) }
+  if (filters.search !== undefined) {
+    if (page.offset !== 0 || page.after) {
+      const rows = await auditPage(db, filters, page)
+      return { rows, count: await countAuditUpTo(db, filters, countUpTo) }
+    }
+    return searchFirstPage(db, { ...filters, search: filters.search }, page.limit, countUpTo)
+  }
+  const where = conditions(filters, page.after)
+  const total = sql<number>`${countSubquery(conditions(filters), countUpTo)}`.mapWith(Number)
+  let rows: (AuditRow & { total: number })[]
+  if (page.after || page.offset === 0) {
+    rows = await db
+      .select({ ...ROW, total })
+      .from(auditLog)
+      .where(where)
+      .orderBy(NEWEST_FIRST)
+      .limit(page.limit)
+  } else {
+    const ids = db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(where)
+      .orderBy(NEWEST_FIRST)
+      .limit(page.limit)
+      .offset(page.offset)
+    rows = await db
+      .select({ ...ROW, total })
+      .from(auditLog)
+      .where(inArray(auditLog.id, ids))
+      .orderBy(NEWEST_FIRST)
+  }
+  // An empty page carries no count (the caller counts apart if it needs one: a page past the end).
+  if (!rows.length) return { rows: [] }
+  return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0].total }
+}
+
+/**
+ * A search's first page and its count from one walk: the newest SEARCH_WINDOW candidates (entries passing every
+ * filter but the search, in index order), each tested once, give the page (their first `limit` matches) and the
+ * count (their matches) in one statement. Then, as `auditPage` and `countAuditUpTo` do: too few matches for a page
+ * among a full window, the page comes from the word index; too few for the bound, the count goes on after the
+ * window (never re-reading it) or, for a rare word, through the word index.
+ */
+async function searchFirstPage(
+  db: Db,
+  filters: AuditFilters & { search: string },
+  limit: number,
+  max: number,
+): Promise<CountedPage> {
+  const query = searchQueryOf(filters.search, filters)
+  const result = await db.execute(sql`
+    with window_ as (
+      select ${auditLog.id} as id, ${auditLog.username} as username, ${auditLog.type} as type, ${auditLog.ts} as ts,
+        ${auditLog.extras} as extras, ts_match_vq(${auditLog.search}, ${query}::tsquery) as hit
+      from ${auditLog}
+      where ${conditions(filters, undefined, 'omit') ?? sql`true`}
+      order by ${NEWEST_FIRST}
+      limit ${SEARCH_WINDOW}
+    ),
+    stats as (select (count(*) filter (where hit))::int as matches, count(*)::int as seen from window_),
+    last_ as (select ts as last_ts, id as last_id from window_ order by ts asc nulls first, id asc nulls first limit 1),
+    page_ as (
+      select id, username, type, ts, extras from window_ where hit
+      order by ts desc nulls last, id desc nulls last limit ${limit}
+    )
+    select stats.matches, stats.seen, last_.last_ts, last_.last_id, page_.*
+    from stats left join last_ on true left join page_ on true
+    order by page_.ts desc nulls last, page_.id desc nulls last`)
+  type Raw = RawRow & {
+    matches: number
+    seen: number
+    last_ts: number | string | null
+    last_id: string | null
+  }
+  const raw = (result as unknown as { rows: Raw[] }).rows
+  const { matches, seen, last_ts: lastTs, last_id: lastId } = raw[0]
+  let rows = raw.filter((row) => row.id !== null).map(rowOf)
+  const windowFull = Number(seen) >= SEARCH_WINDOW
+  if (rows.length < limit && windowFull)
+    rows = await db
+      .select(ROW)
+      .from(auditLog)
+      .where(conditions(filters, undefined, 'index'))
+      .orderBy(NEWEST_FIRST_SORTED)
+      .limit(limit)
+  // A first page not full is the whole view: its count is its length (the service needs no other).
+  if (rows.length < limit) return { rows, count: Math.min(rows.length, max) }
+  if (Number(matches) >= max || !windowFull || lastId === null)
+    return { rows, count: Math.min(Number(matches), max) }
+  const after = { ts: Number(lastTs), id: lastId }
+  return { rows, count: await countOnFrom(db, filters, max, Number(matches), SEARCH_WINDOW, after) }
+}
+
+/**
+ * A search's count after `seen` candidates held `matches`: when they were dense enough that up to
+ * SEARCH_COUNT_WINDOW_MAX candidates should hold `max`, the candidates after `after` are tested too (those already
+ * tested are not read again); a rarer word is counted through the word index.
+ */
+async function countOnFrom(
+  db: Db,
+  filters: AuditFilters & { search: string },
+  max: number,
+  matches: number,
+  seen: number,
+  from: AuditPosition,
+): Promise<number> {
+  let after: AuditPosition | null = from
+  for (;;) {
+    const needed = matches ? Math.ceil(((max * seen) / matches) * 1.25) : Infinity
+    if (needed > SEARCH_COUNT_WINDOW_MAX || !after) return countThroughWordIndex(db, filters, max)
+    const more = needed - seen
+    const next = await windowCount(db, filters, more, after)
+    matches += next.matches
+    seen += next.seen
+    if (matches >= max || next.seen < more) return Math.min(matches, max)
+    after = next.last
+  }
+}
+
+/**
+ * The count of a rare search through the word index: the GIN bitmap of its few matches (ANDed with the other
+ * filters' indexes), at most `max` rows read. The planner is kept off a sequential scan — with LIMIT it takes a rare
+ * word for a common one and reads tens of thousands of rows to find `max` (42 ms on PostgreSQL at a million).
+ */
+async function countThroughWordIndex(
+  db: Db,
+  filters: AuditFilters & { search: string },
+  max: number,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`)
+    return countWhere(tx as unknown as Db, conditions(filters, undefined, 'index'), max)
+  })
+}
+
+/**
+ * Matches among the newest `size` candidates of a search (after `after`, when given), how many candidates there were
+ * (≤ `size`), and where the last of them stands (to go on from there).
+ */
 async function windowCount(
   db: Db,
   filters: AuditFilters & { search: string },
   size: number,
-): Promise<{ matches: number; seen: number }> {
+  after?: AuditPosition,
+): Promise<{ matches: number; seen: number; last: AuditPosition | null }> {
   const query = searchQueryOf(filters.search, filters)
   const window = db
-    .select({ search: auditLog.search })
+    .select({ search: auditLog.search, ts: auditLog.ts, id: auditLog.id })
     .from(auditLog)
-    .where(conditions(filters, undefined, 'omit'))
+    .where(conditions(filters, after, 'omit'))
     .orderBy(NEWEST_FIRST)
     .limit(size)
     .as('candidates')
@@ -283,9 +465,18 @@ async function windowCount(
     .select({
       matches: sql<number>`(count(*) filter (where ts_match_vq(${window.search}, ${query}::tsquery)))::int`,
       seen: sql<number>`count(*)::int`,
+      // The oldest candidate, the smallest (ts, id): as one text that sorts the same way (ts zero-padded, byte order).
+      last: sql<
+        string | null
+      >`min((lpad(${window.ts}::text, 20, '0') || '_' || ${window.id}::text) collate "C")`,
     })
     .from(window)
-  return { matches: Number(row?.matches ?? 0), seen: Number(row?.seen ?? 0) }
+  const last = row?.last ? row.last.split('_') : null
+  return {
+    matches: Number(row?.matches ?? 0),
+    seen: Number(row?.seen ?? 0),
+    last: last ? { ts: Number(last[0]), id: last[1] } : null,
+  }
 }
 
 /** The largest window of candidates a search's count tests in order before it turns to the word index. */
@@ -300,14 +491,9 @@ export const SEARCH_COUNT_WINDOW_MAX = 10_000
 export async function countAuditUpTo(db: Db, filters: AuditFilters, max: number): Promise<number> {
   if (filters.search !== undefined) {
     const searching = { ...filters, search: filters.search }
-    for (let size = SEARCH_WINDOW; ;) {
-      const { matches, seen } = await windowCount(db, searching, size)
-      if (matches >= max || seen < size) return Math.min(matches, max)
-      const needed = matches ? Math.ceil(((max * size) / matches) * 1.25) : Infinity
-      if (size >= SEARCH_COUNT_WINDOW_MAX || needed > SEARCH_COUNT_WINDOW_MAX) break
-      size = needed
-    }
-    return countWhere(db, conditions(filters, undefined, 'index'), max)
+    const { matches, seen, last } = await windowCount(db, searching, SEARCH_WINDOW)
+    if (matches >= max || seen < SEARCH_WINDOW || !last) return Math.min(matches, max)
+    return countOnFrom(db, searching, max, matches, seen, last)
   }
   return countWhere(db, conditions(filters), max)
 }

@@ -22,7 +22,7 @@ import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import {
   auditBatches,
-  auditPage,
+  auditPageWithCount,
   hasSearchWords,
   auditUsernames,
   countAuditUpTo,
@@ -149,9 +149,17 @@ export async function auditLogPage(
   const limit = query.limit ?? AUDIT_PAGE_SIZE
   if (!filters) return { logs: [], total: 0, totalIsEstimate: false, nextCursor: null }
   const offset = after ? 0 : ((query.page ?? 1) - 1) * limit
-  const rows = await auditPage(db, filters, { limit, offset, after })
-  const full = rows.length === limit
   const bound = filters.search ? AUDIT_EXACT_TOTAL_MAX_SEARCH : AUDIT_EXACT_TOTAL_MAX
+  // The count rides along with the page (one statement) unless a page by number past the bound cannot need it.
+  const mayCount = Boolean(after) || offset + limit <= bound
+  const page = await auditPageWithCount(
+    db,
+    filters,
+    { limit, offset, after },
+    mayCount ? bound + 1 : undefined,
+  )
+  const rows = page.rows
+  const full = rows.length === limit
   let total: number
   let exact: boolean
   if (!after && !full && (rows.length > 0 || offset === 0)) {
@@ -162,7 +170,7 @@ export async function auditLogPage(
     total = bound
     exact = false
   } else {
-    const counted = await countAuditUpTo(db, filters, bound + 1)
+    const counted = page.count ?? (await countAuditUpTo(db, filters, bound + 1))
     exact = counted <= bound
     total = exact ? counted : bound
   }
