@@ -2,7 +2,7 @@
  * A dialog holding one form: title, optional description, fields, a footer of buttons. Escape, the backdrop and
  * the close button call `onClose`; Enter submits; focus is trapped while open (Chakra's dialog).
  */
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react'
+import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react'
 import type { FormEvent, ReactNode } from 'react'
 
 export interface FormDialogProps {
@@ -13,8 +13,13 @@ export interface FormDialogProps {
   onSubmit: () => void
   /** After the closing animation: reset the form here. */
   onExitComplete?: () => void
-  /** The buttons; one of them should be `type="submit"`. */
-  footer: ReactNode
+  /** The submit button's label; the standard footer is 'Mégsem' (or `cancelLabel`) and this button. */
+  submitLabel?: string
+  cancelLabel?: string
+  /** The submit button spins while the form is being saved. */
+  busy?: boolean
+  /** Other buttons instead of the standard footer; one of them should be `type="submit"`. */
+  footer?: ReactNode
   /** Show the × in the corner (dialogs without a cancel button). */
   closeButton?: boolean
   children: ReactNode
@@ -27,6 +32,9 @@ export function FormDialog({
   onClose,
   onSubmit,
   onExitComplete,
+  submitLabel,
+  cancelLabel = 'Mégsem',
+  busy = false,
   footer,
   closeButton,
   children,
@@ -57,7 +65,18 @@ export function FormDialog({
                 {description && <Dialog.Description>{description}</Dialog.Description>}
                 {children}
               </Dialog.Body>
-              <Dialog.Footer>{footer}</Dialog.Footer>
+              <Dialog.Footer>
+                {footer ?? (
+                  <>
+                    <Button variant="outline" onClick={onClose}>
+                      {cancelLabel}
+                    </Button>
+                    <Button type="submit" colorPalette="blue" loading={busy}>
+                      {submitLabel}
+                    </Button>
+                  </>
+                )}
+              </Dialog.Footer>
               {closeButton && (
                 <Dialog.CloseTrigger asChild>
                   <CloseButton size="sm" aria-label="Bezárás" />

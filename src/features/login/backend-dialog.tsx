@@ -1,6 +1,6 @@
 /** 'Backend beállítása': edits localSettings.backendUrl before login (spec §2, §5). */
 import { Type } from '@sinclair/typebox'
-import { Button, Input } from '@chakra-ui/react'
+import { Input } from '@chakra-ui/react'
 import { ChakraRoot } from '../../components/chakra-root'
 import { FormDialog } from '../../components/form-dialog'
 import { FormField, useSchemaForm } from '../../components/form'
@@ -36,16 +36,7 @@ export function BackendDialog({ open, currentUrl, onClose, onSave }: BackendDial
         onClose={onClose}
         onSubmit={() => void save()}
         onExitComplete={() => reset({ backendUrl: currentUrl })}
-        footer={
-          <>
-            <Button variant="outline" onClick={onClose}>
-              Mégsem
-            </Button>
-            <Button type="submit" colorPalette="blue">
-              Mentés
-            </Button>
-          </>
-        }
+        submitLabel="Mentés"
       >
         <FormField label="Backend URL" error={formState.errors.backendUrl}>
           <Input type="url" inputMode="url" autoComplete="url" {...register('backendUrl')} />

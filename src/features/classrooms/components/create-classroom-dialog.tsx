@@ -2,7 +2,7 @@
  * 'Új terem': name, columns and rows (spec §5: default 8×6; each clamped to 1–20, 1 when not a number). A name that
  * is empty after trimming is silently ignored (spec §5): nothing is sent and the dialog stays open.
  */
-import { Button, HStack, Input } from '@chakra-ui/react'
+import { HStack, Input } from '@chakra-ui/react'
 import { Type } from '@sinclair/typebox'
 import {
   DEFAULT_LAYOUT_SIZE,
@@ -69,16 +69,8 @@ export function CreateClassroomDialog({ open, saving, onClose, onCreate }: Creat
       onClose={onClose}
       onSubmit={() => void submit()}
       onExitComplete={() => reset(DEFAULTS)}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Mégsem
-          </Button>
-          <Button type="submit" colorPalette="blue" loading={saving}>
-            Létrehozás
-          </Button>
-        </>
-      }
+      submitLabel="Létrehozás"
+      busy={saving}
     >
       <FormField label="Terem neve" error={formState.errors.name}>
         <Input placeholder="pl.: 12-es terem" autoComplete="off" {...register('name')} />

@@ -2,7 +2,7 @@
  * 'Új mappa': one name, checked as the server checks it (not empty or dots only, no '/', '\' or control characters,
  * at most 255 bytes); the server's refusal (a taken name) shows under the field.
  */
-import { Button, Input } from '@chakra-ui/react'
+import { Input } from '@chakra-ui/react'
 import { Type } from '@sinclair/typebox'
 import { useEffect } from 'react'
 import { FILE_NAME_MAX_BYTES, isValidEntryName } from '../../../../contract/api'
@@ -50,16 +50,8 @@ export function NewFolderDialog({ open, saving, serverError, onClose, onCreate }
       onClose={onClose}
       onSubmit={() => void submit()}
       onExitComplete={() => reset(DEFAULTS)}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Mégsem
-          </Button>
-          <Button type="submit" colorPalette="blue" loading={saving}>
-            Létrehozás
-          </Button>
-        </>
-      }
+      submitLabel="Létrehozás"
+      busy={saving}
     >
       <FormField label="Mappa neve" error={formState.errors.name}>
         <Input placeholder="pl.: Órarendek" autoComplete="off" {...register('name')} />

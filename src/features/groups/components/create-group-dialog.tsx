@@ -3,7 +3,7 @@
  * checked with the contract's CreateGroupRequest (the server's own schema): a trimmed name and at least one student,
  * else 'Kérjük, töltse ki az összes kötelező mezőt.' and nothing is sent. Online only: the server names the group.
  */
-import { Button, Input, NativeSelect } from '@chakra-ui/react'
+import { Input, NativeSelect } from '@chakra-ui/react'
 import { Controller } from 'react-hook-form'
 import { CreateGroupRequest, type Student } from '../../../../contract/api'
 import { LIMITS } from '../../../../contract/limits'
@@ -56,16 +56,8 @@ export function CreateGroupDialog({ open, defaultDay, onClose, onCreate }: Creat
       onClose={onClose}
       onSubmit={() => void submit()}
       onExitComplete={() => reset(defaultValues)}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Mégsem
-          </Button>
-          <Button type="submit" colorPalette="blue" loading={formState.isSubmitting}>
-            Létrehozás
-          </Button>
-        </>
-      }
+      submitLabel="Létrehozás"
+      busy={formState.isSubmitting}
     >
       <FormField label="Csoport neve" error={formState.errors.groupName}>
         <Input autoComplete="off" placeholder="pl.: Matematika 9.A" {...register('groupName')} />

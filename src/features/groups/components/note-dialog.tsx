@@ -1,6 +1,6 @@
 /** 'Új jegyzet' (spec: Groups screen, §5): a textarea; a trimmed empty note says 'A jegyzet nem lehet üres!'. */
 import { Type } from '@sinclair/typebox'
-import { Button, Textarea } from '@chakra-ui/react'
+import { Textarea } from '@chakra-ui/react'
 import { CreateNoteRequest } from '../../../../contract/api'
 import { LIMITS } from '../../../../contract/limits'
 import { FormDialog } from '../../../components/form-dialog'
@@ -44,16 +44,8 @@ export function NoteDialog({ open, groupName, onClose, onSave }: NoteDialogProps
       onClose={onClose}
       onSubmit={() => void save()}
       onExitComplete={() => reset({ message: '' })}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Mégsem
-          </Button>
-          <Button type="submit" colorPalette="blue" loading={formState.isSubmitting}>
-            Mentés
-          </Button>
-        </>
-      }
+      submitLabel="Mentés"
+      busy={formState.isSubmitting}
     >
       <FormField label="Jegyzet" error={formState.errors.message}>
         <Textarea rows={5} {...register('message')} />

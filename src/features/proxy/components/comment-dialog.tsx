@@ -3,7 +3,7 @@
  * PUT /proxy/block/comment; an empty comment removes it. The server trims and checks the length; the field says
  * how many characters are left and refuses past the limit before sending.
  */
-import { Button, Field, Input } from '@chakra-ui/react'
+import { Field, Input } from '@chakra-ui/react'
 import { useState } from 'react'
 import { COMMENT_MAX, PROXY_MESSAGES, normaliseComment } from '../../../../contract/domain-name'
 import { FormDialog } from '../../../components/form-dialog'
@@ -54,16 +54,8 @@ function CommentForm({ domain, comment, onClose }: CommentDialogProps) {
       description={domain ?? undefined}
       onClose={onClose}
       onSubmit={submit}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Mégsem
-          </Button>
-          <Button type="submit" colorPalette="blue" loading={save.isPending}>
-            Mentés
-          </Button>
-        </>
-      }
+      submitLabel="Mentés"
+      busy={save.isPending}
     >
       <Field.Root invalid={error !== null}>
         <Field.Label>Megjegyzés</Field.Label>
