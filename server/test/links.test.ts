@@ -5,12 +5,15 @@
  * later, before the list answers and on close; a deleted or re-created code never answers with the old target.
  */
 import { randomUUID } from 'node:crypto'
+import { Writable } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import { MESSAGES } from '../../contract/messages'
+import { buildApp } from '../app'
 import { shortLinks } from '../db/schema'
+import { loggerOptions } from '../lib/log'
 import { linkDirectory } from '../services/links'
-import { drivers, useTestApp } from './build'
+import { CapturingMailer, drivers, useTestApp } from './build'
 import { auditEntries } from './queries'
 
 describe.each(drivers)('short links on %s', (driver) => {
@@ -307,5 +310,38 @@ describe.each(drivers)('short links on %s', (driver) => {
     for (let i = 0; i < 3; i++) expect((await visit(short, other)).statusCode).toBe(302)
     await other.close()
     expect(await storedVisits(short)).toBe(3)
+  })
+
+  it('writes no request log line about a visit (no visitor address, no code), as the API requests do', async () => {
+    const teacher = await t.signedIn('teacher')
+    const short = code()
+    await create(teacher.token, short, 'https://example.com/naplo')
+    const lines: string[] = []
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString())
+        done()
+      },
+    })
+    const app = await buildApp({
+      config: t.config,
+      db: t.handle,
+      mailer: new CapturingMailer(),
+      logger: { ...loggerOptions('info'), stream },
+      housekeepingMs: 0,
+    })
+    try {
+      const res = await app.inject({ url: `/s/${short}`, remoteAddress: '203.0.113.9' })
+      expect(res.statusCode).toBe(302)
+      expect((await app.inject({ url: '/s/nincs-ilyen-kod', remoteAddress: '203.0.113.9' })).statusCode).toBe(
+        404,
+      )
+      // The same app does log an API request: the silence is the redirect's own.
+      await app.inject({ url: '/api/health' })
+      expect(lines.some((line) => line.includes('/api/health'))).toBe(true)
+      expect(lines.filter((line) => line.includes('/s/') || line.includes('203.0.113.9'))).toEqual([])
+    } finally {
+      await app.close()
+    }
   })
 })

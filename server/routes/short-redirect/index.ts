@@ -2,7 +2,7 @@
  * GET /s/:code (outside /api, no sign-in): 302 to the link's target with `Cache-Control: no-store` (every visit
  * reaches the server and is counted); an unknown code is a small Hungarian 404 page, an expired one a 410 page.
  * Nothing about the visitor is stored. The target comes from the process's link directory and the count is
- * buffered (services/links.ts); the app's close writes what is still buffered.
+ * buffered (services/links.ts); the app's close writes what is still buffered. Visits leave no request log line.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ShortCodeParams } from '../../../contract/api'
@@ -28,7 +28,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const directory = linkDirectory(app)
   app.addHook('onClose', () => directory.close())
 
-  app.get('/s/:code', { schema: { params: ShortCodeParams } }, async (request, reply) => {
+  // No request log lines for visits: Fastify's would store each visitor's address and the code they followed, and
+  // at one line per visit the log would cost more than the redirect itself. Warnings and errors are still logged.
+  app.get('/s/:code', { schema: { params: ShortCodeParams }, logLevel: 'warn' }, async (request, reply) => {
     const result = await directory.follow(request.params.code, app.now())
     reply.header('Cache-Control', 'no-store')
     reply.header('Referrer-Policy', 'no-referrer')
