@@ -52,6 +52,8 @@ const PREFIX = 1
 const WORD_PREFIX = 2
 const SUBSTRING = 3
 const NONE = 4
+/** In the narrowing state only: a fuzzy-only match. */
+const FUZZY = 5
 
 /**
  * Bitap scores a pattern of length L with e errors as e/L once location is ignored, and Fuse keeps a field when
@@ -86,18 +88,19 @@ function piecesOf(term: string, edits: number): string[] {
 const peq = new Int32Array(65536)
 
 /**
- * The fewest edits (insertions, deletions, substitutions) with which the term occurs in `text`, stopping early
+ * The fewest edits (insertions, deletions, substitutions) with which the term occurs in `text` between `from` and
+ * `to` (an item's stretch of a column's joined texts: one flat string, read in order), stopping early
  * once `stopAt` is reached: Myers' bit-parallel edit distance in its search form, one pass over the text. Whether
  * the answer is within the allowed edits is the relation Fuse's bitap decides, so it serves as an exact, much
  * cheaper pre-check. Expects peq to hold the term's masks and the term to be at most 32 characters long.
  */
-function fewestEdits(text: string, termLength: number, stopAt: number): number {
+function fewestEdits(text: string, from: number, to: number, termLength: number, stopAt: number): number {
   const last = 1 << (termLength - 1)
   let pv = -1
   let mv = 0
   let score = termLength
   let best = termLength
-  for (let t = 0; t < text.length; t++) {
+  for (let t = from; t < to; t++) {
     const eq = peq[text.charCodeAt(t)]
     const xv = eq | mv
     const xh = (((eq & pv) + pv) ^ pv) | eq
@@ -137,15 +140,18 @@ function columnOf(texts: string[]): Column {
   return { texts, joined: texts.join('\n'), starts }
 }
 
-/** Calls `hit(i, at)` for the first occurrence of `needle` in each item's text of the column, in item order. */
-function scan(column: Column, needle: string, hit: (i: number, at: number) => void): void {
+/**
+ * Calls `hit(i, pos)` for the first occurrence of `needle` in each item's text of the column, in item order; `pos`
+ * is its position in `joined` (the item's text starts at starts[i]).
+ */
+function scan(column: Column, needle: string, hit: (i: number, pos: number) => void): void {
   const { joined, starts } = column
   const count = starts.length - 1
   let i = 0
   let pos = joined.indexOf(needle)
   while (pos !== -1) {
     while (starts[i + 1] <= pos) i++
-    hit(i, pos - starts[i])
+    hit(i, pos)
     if (++i >= count) return
     pos = joined.indexOf(needle, starts[i])
   }
@@ -172,8 +178,10 @@ export function createFuzzySearch<T>(items: readonly T[], options: FuzzySearchOp
   } satisfies IFuseOptions<Entry>
   const count = items.length
   let columns: Column[] | null = null
-  /** The previous search: its term, allowed edits and every matching index (ascending), for narrowing. */
-  let last: { term: string; edits: number; matches: number[] } | null = null
+  /** The previous search: its term, allowed edits and each item's tier (NONE: no match), for narrowing. */
+  let last: { term: string; edits: number; tier: Uint8Array; size: number } | null = null
+  const boundary = new Uint8Array(65536)
+  for (const ch of boundaries) boundary[ch.charCodeAt(0)] = 1
 
   function prepare(): Column[] {
     columns ??= fields.map((field) => columnOf(items.map((item) => field(item))))
@@ -202,61 +210,66 @@ export function createFuzzySearch<T>(items: readonly T[], options: FuzzySearchOp
       const exactFilter = term.length <= BITAP_MAX_PATTERN
       // Typing on: every match of the longer term is a match of the shorter one it contains, as long as the
       // allowed edits are the same (an occurrence of a term holds one of each part, with no more edits), so only
-      // the previous matches need looking at.
-      const universe =
-        last && exactFilter && last.edits === edits && term.includes(last.term) ? last.matches : null
+      // the previous matches need an edit-distance pass.
+      const previous =
+        last && exactFilter && last.edits === edits && term.includes(last.term) ? last.tier : null
+      const previousSize = last?.size ?? 0
 
+      // Each item's best substring tier. A scan of the joined texts costs a native indexOf a hit, and the tier is
+      // read off the joined string too (no visit to the item's own string: 100,000 of them are all over the heap).
       const tier = new Uint8Array(count).fill(NONE)
-      const tierAt = (column: Column, i: number, at: number) => {
-        const t =
-          at === 0
-            ? column.texts[i].length === term.length
-              ? EXACT
-              : PREFIX
-            : boundaries.includes(column.texts[i][at - 1])
-              ? WORD_PREFIX
-              : SUBSTRING
-        if (t < tier[i]) tier[i] = t
-      }
-      if (universe) {
-        for (const column of all) {
-          for (const i of universe) {
-            const at = column.texts[i].indexOf(term)
-            if (at !== -1) tierAt(column, i, at)
-          }
-        }
-      } else {
-        for (const column of all) scan(column, term, (i, at) => tierAt(column, i, at))
+      for (const column of all) {
+        const { joined, starts } = column
+        scan(column, term, (i, pos) => {
+          const t =
+            pos === starts[i]
+              ? starts[i + 1] - 1 - pos === term.length
+                ? EXACT
+                : PREFIX
+              : boundary[joined.charCodeAt(pos - 1)]
+                ? WORD_PREFIX
+                : SUBSTRING
+          if (t < tier[i]) tier[i] = t
+        })
       }
 
+      // Fuzzy-only matches, in list order (and with rankByEdits, each one's fewest edits).
       const candidates: number[] = []
+      const candidateEdits: number[] = []
       if (edits > 0 && exactFilter) {
-        const pieces = piecesOf(term, edits)
         // Bit k set: field k holds one of the pieces verbatim (and the item is no substring match).
         const holds = new Uint8Array(count)
-        if (universe) {
-          for (const i of universe) {
-            if (tier[i] !== NONE) continue
-            all.forEach((column, k) => {
-              const text = column.texts[i]
-              if (pieces.some((piece) => text.includes(piece))) holds[i] |= 1 << k
-            })
-          }
-        } else {
+        if (previous && previousSize * 4 < count) {
+          // Few previous matches: the edit-distance pass over those alone, no piece scans.
+          for (let i = 0; i < count; i++) if (tier[i] === NONE && previous[i] !== NONE) holds[i] = 0xff
+        } else
           all.forEach((column, k) => {
-            for (const piece of pieces) {
+            for (const piece of piecesOf(term, edits)) {
               scan(column, piece, (i) => {
-                if (tier[i] === NONE) holds[i] |= 1 << k
+                if (tier[i] === NONE && (!previous || previous[i] !== NONE)) holds[i] |= 1 << k
               })
             }
           })
-        }
         for (let t = 0; t < term.length; t++) peq[term.charCodeAt(t)] |= 1 << t
         try {
           for (let i = 0; i < count; i++) {
             if (!holds[i]) continue
+            if (rankByEdits) {
+              // One field: the exact fewest edits at once (no early stop), which is also the rank.
+              const { joined, starts } = all[0]
+              const e = fewestEdits(joined, starts[i], starts[i + 1] - 1, term.length, 0)
+              if (e <= edits) {
+                candidates.push(i)
+                candidateEdits.push(e)
+              }
+              continue
+            }
             for (let k = 0; k < all.length; k++) {
-              if (holds[i] & (1 << k) && fewestEdits(all[k].texts[i], term.length, edits) <= edits) {
+              const { joined, starts } = all[k]
+              if (
+                holds[i] & (1 << k) &&
+                fewestEdits(joined, starts[i], starts[i + 1] - 1, term.length, edits) <= edits
+              ) {
                 candidates.push(i)
                 break
               }
@@ -269,34 +282,31 @@ export function createFuzzySearch<T>(items: readonly T[], options: FuzzySearchOp
         for (let i = 0; i < count; i++) if (tier[i] === NONE) candidates.push(i)
       }
 
-      const tiers: T[][] = [[], [], [], []]
-      const matches: number[] = []
-      let c = 0
+      // The substring matches by tier, ties in list order: a counting sort into one array.
+      const sizes = [0, 0, 0, 0, 0]
+      for (let i = 0; i < count; i++) sizes[tier[i]]++
+      const substrings = count - sizes[NONE]
+      const offsets = [0, sizes[EXACT], sizes[EXACT] + sizes[PREFIX], substrings - sizes[SUBSTRING]]
+      const result: T[] = new Array<T>(substrings)
       for (let i = 0; i < count; i++) {
-        if (tier[i] !== NONE) {
-          tiers[tier[i]].push(items[i])
-          matches.push(i)
-        } else if (c < candidates.length && candidates[c] === i) {
-          matches.push(i)
-        }
-        while (c < candidates.length && candidates[c] <= i) c++
+        const t = tier[i]
+        if (t !== NONE) result[offsets[t]++] = items[i]
       }
       // Beyond the exact filter the candidates are not confirmed matches: keep no narrowing state then.
-      last = exactFilter ? { term, edits, matches } : null
-      const result = tiers.flat()
+      if (exactFilter) {
+        for (const i of candidates) tier[i] = FUZZY
+        last = { term, edits, tier, size: substrings + candidates.length }
+      } else {
+        last = null
+      }
       if (candidates.length === 0) return result
 
-      if (rankByEdits && term.length <= BITAP_MAX_PATTERN) {
-        const texts = all[0].texts
-        for (let t = 0; t < term.length; t++) peq[term.charCodeAt(t)] |= 1 << t
-        let ranked: { i: number; e: number }[]
-        try {
-          ranked = candidates.map((i) => ({ i, e: fewestEdits(texts[i], term.length, 0) }))
-        } finally {
-          for (let t = 0; t < term.length; t++) peq[term.charCodeAt(t)] = 0
+      if (rankByEdits && exactFilter) {
+        // Fewest edits first, then list order: candidates are in list order, so one pass per edit count.
+        for (let e = 1; e <= edits; e++) {
+          for (let j = 0; j < candidates.length; j++)
+            if (candidateEdits[j] === e) result.push(items[candidates[j]])
         }
-        ranked.sort((a, b) => a.e - b.e || a.i - b.i)
-        for (const r of ranked) result.push(items[r.i])
         return result
       }
 
