@@ -9,6 +9,7 @@
  * costs no style work per row (the one place class-free selectors replace Chakra props, for that reason).
  */
 import { Box, type SystemStyleObject } from '@chakra-ui/react'
+import { rowPosition } from '../lib/row-position'
 import { touchTarget } from '../lib/touch-target'
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
 import { Fragment, useCallback, useEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react'
@@ -139,7 +140,7 @@ export function VirtualTable<Row>({
             const props: VirtualRowProps = {
               index: item.index,
               rowIndex: item.index + 2,
-              style: positionStyle(item.start - HEADER_HEIGHT, item.size),
+              style: rowPosition(item.start - HEADER_HEIGHT, item.size),
             }
             return (
               <Fragment key={item.key}>
@@ -168,19 +169,6 @@ function DefaultRow<Row>({
       ))}
     </div>
   )
-}
-
-// Memoised by value so an unchanged row receives the same style object and its memo holds.
-const styleCache = new Map<string, CSSProperties>()
-function positionStyle(top: number, height: number): CSSProperties {
-  const key = `${top}:${height}`
-  let style = styleCache.get(key)
-  if (!style) {
-    style = { transform: `translateY(${top}px)`, height }
-    if (styleCache.size > 2000) styleCache.clear()
-    styleCache.set(key, style)
-  }
-  return style
 }
 
 /** The table's one stylesheet: grid rows from the column widths, a sticky header, absolutely placed body rows. */

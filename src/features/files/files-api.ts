@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { FileEntry, FilesResponse } from '../../../contract/api'
 import { queryKeyOf } from '../../../contract/api-resources'
 import { apiDownload, apiRequest } from '../../lib/api-client'
+import { saveBlob } from '../../lib/save-file'
 
 export interface FilesData {
   files: FileEntry[]
@@ -31,16 +32,5 @@ export function useFiles(path: string) {
 /** Fetches the file with the session token and hands it to the browser as a download under its own name. */
 export async function downloadFile(path: string, fileName: string): Promise<void> {
   const blob = await apiDownload(`/files/file?path=${encodeURIComponent(path)}`)
-  const url = URL.createObjectURL(blob)
-  try {
-    const link = document.createElement('a')
-    link.href = url
-    link.download = fileName
-    document.body.append(link)
-    link.click()
-    link.remove()
-  } finally {
-    // The click has handed the URL to the download; release it after this task.
-    setTimeout(() => URL.revokeObjectURL(url), 0)
-  }
+  saveBlob(fileName, blob)
 }

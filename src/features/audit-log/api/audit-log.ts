@@ -15,6 +15,7 @@ import { queryKeyOf } from '../../../../contract/api-resources'
 import { AUDIT_PAGE_SIZE } from '../../../../contract/api/audit-log'
 import { apiDownload, apiRequest } from '../../../lib/api-client'
 import { queryString } from '../audit-filters'
+import { saveBlob } from '../../../lib/save-file'
 
 /** What the screen asks for (the screen's filters, already turned into the query: see audit-filters.ts). */
 export type AuditLogParams = Readonly<Record<string, string>>
@@ -124,16 +125,5 @@ export function prefetchAuditLog(queryClient: QueryClient): void {
  */
 export async function downloadAuditLogCsv(params: AuditLogParams, fileName: string): Promise<void> {
   const blob = await apiDownload(withQuery('/auditlog/export.csv', params))
-  const url = URL.createObjectURL(blob)
-  try {
-    const link = document.createElement('a')
-    link.href = url
-    link.download = fileName
-    document.body.append(link)
-    link.click()
-    link.remove()
-  } finally {
-    // The click has handed the URL to the download; release it after this task.
-    setTimeout(() => URL.revokeObjectURL(url), 0)
-  }
+  saveBlob(fileName, blob)
 }

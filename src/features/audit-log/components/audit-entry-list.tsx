@@ -11,6 +11,7 @@ import { Box, Button, Flex, Spinner, Text, type SystemStyleObject } from '@chakr
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { TriangleAlert } from 'lucide-react'
 import { memo, useEffect, useRef, type CSSProperties } from 'react'
+import { rowPosition } from '../../../lib/row-position'
 import { COMPACT_MEDIA, useCompactLayout } from '../../../lib/use-compact-layout'
 import type { AuditEntityKind } from '../audit-entry'
 import type { ListedEntry } from '../merge-pages'
@@ -88,7 +89,7 @@ export const AuditEntryList = memo(function AuditEntryList({
             entry={entries[item.index]}
             position={item.index + 1}
             setSize={setSize ?? -1}
-            style={rowStyle(item.start, item.size)}
+            style={rowPosition(item.start, item.size)}
             onEntity={onEntity}
           />
         ))}
@@ -215,19 +216,6 @@ const EntryRow = memo(function EntryRow({ entry, position, setSize, style, onEnt
     </article>
   )
 })
-
-const styleCache = new Map<string, CSSProperties>()
-/** Memoised by value so an unchanged row receives the same style object and its memo holds. */
-function rowStyle(top: number, height: number): CSSProperties {
-  const key = `${top}:${height}`
-  let style = styleCache.get(key)
-  if (!style) {
-    style = { transform: `translateY(${top}px)`, height }
-    if (styleCache.size > 4000) styleCache.clear()
-    styleCache.set(key, style)
-  }
-  return style
-}
 
 /** The badge colour of each category of the spec's catalogue (the text stays the type's label). */
 const CATEGORY_PALETTE: Record<string, string> = {
