@@ -57,6 +57,8 @@ export const API_RESOURCES = {
   // and the screen's own refetch keep what is shown current.
   auditLog: { path: '/auditlog', refreshedBy: ['/auditlog/**'] },
   auditLogUsers: { path: '/auditlog/users', refreshedBy: ['/auditlog/**'] },
+  // Felhasználók (issue 11): administrators' account list.
+  users: { path: '/users', refreshedBy: ['/users/**'] },
 } as const satisfies Record<string, ResourceDefinition>
 
 export type ApiResourceId = keyof typeof API_RESOURCES

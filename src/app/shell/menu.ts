@@ -42,6 +42,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { id: 'Munkaórák', label: 'Munkaórák', features: ['addWorkHours', 'getWorkHours'] },
   { id: 'Munkaidő tervező', label: 'Munkaidő tervező', features: ['timetablePlanner'] },
   { id: 'Rendszernapló', label: 'Rendszernapló', features: ['viewAuditLog'] },
+  { id: 'Felhasználók', label: 'Felhasználók', features: ['manageUsers'] },
 ]
 
 export const SETTINGS_SCREEN = 'Beállítások'

@@ -58,6 +58,7 @@ export const SCREENS: Record<string, ComponentType> = {
   Munkaórák: preloadable(() => import('../../features/work-hours/work-hours-screen')),
   'Munkaidő tervező': preloadable(() => import('../../features/timetable/timetable-screen')),
   Rendszernapló: preloadable(() => import('../../features/audit-log/audit-log-screen')),
+  Felhasználók: preloadable(() => import('../../features/users/users-screen')),
   Beállítások: preloadable(() => import('../../features/settings/settings-screen')),
 }
 

@@ -13,6 +13,7 @@ import {
   Shield,
   School,
   Users,
+  UserCog,
   UsersRound,
   type LucideIcon,
 } from 'lucide-react'
@@ -34,6 +35,7 @@ const ICONS: Record<string, LucideIcon> = {
   Munkaórák: Clock,
   'Munkaidő tervező': CalendarClock,
   Rendszernapló: ScrollText,
+  Felhasználók: UserCog,
 }
 
 interface SidebarProps {

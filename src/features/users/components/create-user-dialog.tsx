@@ -1,0 +1,80 @@
+/** 'Új felhasználó': name, username, type. The server generates the one-time password (shown in the next dialog). */
+import { Input, NativeSelect } from '@chakra-ui/react'
+import { Type } from '@sinclair/typebox'
+import { USERS_MESSAGES, type CreateUserRequest } from '../../../../contract/api'
+import { USER_TYPES, type UserType } from '../../../../contract/features'
+import { LIMITS } from '../../../../contract/limits'
+import { FormDialog } from '../../../components/form-dialog'
+import { FormField, useSchemaForm } from '../../../components/form'
+import { USER_TYPE_LABELS } from '../user-labels'
+
+const CreateUserForm = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: LIMITS.nameMax }),
+  username: Type.String({ minLength: 1, maxLength: LIMITS.usernameMax, pattern: '^[^\\s]+$' }),
+  type: Type.String(),
+})
+
+const DEFAULTS = { name: '', username: '', type: 'student' }
+
+export interface CreateUserDialogProps {
+  open: boolean
+  saving: boolean
+  onClose: () => void
+  onCreate: (request: CreateUserRequest) => void
+}
+
+export function CreateUserDialog({ open, saving, onClose, onCreate }: CreateUserDialogProps) {
+  const { register, handleSubmit, reset, formState } = useSchemaForm(CreateUserForm, {
+    defaultValues: DEFAULTS,
+    messages: {
+      name: {
+        minLength: USERS_MESSAGES.nameRequired,
+        maxLength: `A név legfeljebb ${LIMITS.nameMax} karakter lehet.`,
+      },
+      username: {
+        minLength: USERS_MESSAGES.usernameRequired,
+        maxLength: `A felhasználónév legfeljebb ${LIMITS.usernameMax} karakter lehet.`,
+        pattern: USERS_MESSAGES.usernameInvalid,
+      },
+    },
+    check: (values) => ({
+      ...(values.name.trim() ? {} : { name: USERS_MESSAGES.nameRequired }),
+    }),
+  })
+
+  const submit = handleSubmit((values) =>
+    onCreate({ name: values.name.trim(), username: values.username.trim(), type: values.type as UserType }),
+  )
+
+  return (
+    <FormDialog
+      open={open}
+      title="Új felhasználó"
+      description="A rendszer egyszer használatos jelszót generál, amelyet csak egyszer mutat meg."
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      onExitComplete={() => reset(DEFAULTS)}
+      submitLabel="Létrehozás"
+      busy={saving}
+    >
+      <FormField label="Név" error={formState.errors.name}>
+        <Input placeholder="pl.: Kiss Anna" autoComplete="off" {...register('name')} />
+      </FormField>
+      <FormField label="Felhasználónév" error={formState.errors.username}>
+        <Input placeholder="pl.: kiss.anna" autoComplete="off" spellCheck={false} {...register('username')} />
+      </FormField>
+      <FormField label="Típus">
+        <NativeSelect.Root>
+          <NativeSelect.Field {...register('type')}>
+            {USER_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {USER_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+    </FormDialog>
+  )
+}

@@ -1,0 +1,203 @@
+/**
+ * 'Funkciók': every feature of contract/features.ts for one account — its role default, an override (on/off) with
+ * start and end dates, the dependencies, and the effective state today, recomputed while editing with the contract's
+ * `isFeatureEnabled`. The dates are the days in which the override holds as switched on; a switched-off override
+ * holds on every day. Saved as a whole; it takes effect at the user's next dashboard load (the server at once).
+ */
+import {
+  Badge,
+  Box,
+  Button,
+  Dialog,
+  Grid,
+  Input,
+  NativeSelect,
+  Portal,
+  Spinner,
+  Text,
+} from '@chakra-ui/react'
+import { useEffect, useMemo, useState } from 'react'
+import { USERS_MESSAGES, type UserFeatureOverride, type UserSummary } from '../../../../contract/api'
+import { ApiError } from '../../../lib/api-client'
+import { notify } from '../../../lib/notify'
+import { useSaveUserFeatures, useUserFeatures } from '../api/users'
+import { effectiveFeatures, type OverrideDrafts } from '../effective-features'
+import { featureLabel } from '../user-labels'
+
+export interface UserFeaturesDialogProps {
+  user: UserSummary | null
+  onClose: () => void
+}
+
+type Choice = 'default' | 'on' | 'off'
+
+export function UserFeaturesDialog({ user, onClose }: UserFeaturesDialogProps) {
+  const features = useUserFeatures(user?.id ?? null)
+  const save = useSaveUserFeatures()
+  const [drafts, setDrafts] = useState<OverrideDrafts | null>(null)
+
+  useEffect(() => {
+    if (!features.data) return
+    setDrafts(Object.fromEntries(features.data.features.map((f) => [f.id, f.override])))
+  }, [features.data])
+
+  const effective = useMemo(
+    () =>
+      user && drafts && features.data ? effectiveFeatures(user.type, drafts, features.data.today) : null,
+    [user, drafts, features.data],
+  )
+
+  const setChoice = (id: string, choice: Choice) =>
+    setDrafts((current) => ({
+      ...current,
+      [id]:
+        choice === 'default'
+          ? null
+          : {
+              enabled: choice === 'on',
+              startDate: current?.[id]?.startDate ?? null,
+              endDate: current?.[id]?.endDate ?? null,
+            },
+    }))
+  const setDate = (id: string, key: 'startDate' | 'endDate', value: string) =>
+    setDrafts((current) => {
+      const draft = current?.[id]
+      return draft ? { ...current, [id]: { ...draft, [key]: value || null } } : current
+    })
+
+  const submit = async () => {
+    if (!user || !drafts) return
+    const overrides: UserFeatureOverride[] = Object.entries(drafts).flatMap(([id, draft]) =>
+      draft ? [{ id, ...draft }] : [],
+    )
+    if (overrides.some((o) => o.startDate && o.endDate && o.startDate > o.endDate)) {
+      notify.error(USERS_MESSAGES.badDates)
+      return
+    }
+    try {
+      await save.mutateAsync({ id: user.id, overrides })
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : 'Hiba történt a funkciók mentése közben.')
+      return
+    }
+    notify.success(USERS_MESSAGES.featuresSaved)
+    onClose()
+  }
+
+  const close = () => {
+    setDrafts(null)
+    onClose()
+  }
+
+  return (
+    <Dialog.Root
+      open={user !== null}
+      onOpenChange={(details) => {
+        if (!details.open) close()
+      }}
+      size="xl"
+      scrollBehavior="inside"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Funkciók: {user?.name}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body display="flex" flexDirection="column" gap="3">
+              <Dialog.Description>
+                A felülbírálás dátumai azt a napokat jelölik, amikor a bekapcsolt funkció érvényes; a
+                kikapcsolt felülbírálás minden nap érvényes. A változás a felhasználó következő betöltésekor
+                lép életbe.
+              </Dialog.Description>
+              {features.isPending && (
+                <Text role="status">
+                  <Spinner size="sm" me="2" />
+                  Funkciók betöltése...
+                </Text>
+              )}
+              {features.isError && <Text color="fg.error">Hiba történt a funkciók betöltése közben.</Text>}
+              {drafts &&
+                features.data?.features.map((feature) => {
+                  const draft = drafts[feature.id]
+                  const choice: Choice = draft ? (draft.enabled ? 'on' : 'off') : 'default'
+                  const label = featureLabel(feature.id)
+                  const on = effective?.has(feature.id) ?? feature.effective
+                  return (
+                    <Grid
+                      key={feature.id}
+                      templateColumns={{ base: '1fr', md: '2fr 1.3fr 1fr 1fr auto' }}
+                      gap="2"
+                      alignItems="center"
+                      borderBottomWidth="1px"
+                      pb="2"
+                      data-feature={feature.id}
+                    >
+                      <Box>
+                        <Text fontWeight="medium">{label}</Text>
+                        <Text fontSize="xs" color="fg.muted">
+                          {feature.id} · alapértelmezés: {feature.roleDefault ? 'be' : 'ki'}
+                          {feature.dependencies.length > 0 &&
+                            ` · feltétele: ${feature.dependencies.map(featureLabel).join(', ')}`}
+                        </Text>
+                      </Box>
+                      <NativeSelect.Root size="sm">
+                        <NativeSelect.Field
+                          aria-label={`Felülbírálás: ${label}`}
+                          value={choice}
+                          onChange={(event) => setChoice(feature.id, event.target.value as Choice)}
+                        >
+                          <option value="default">Alapértelmezés</option>
+                          <option value="on">Bekapcsolva</option>
+                          <option value="off">Kikapcsolva</option>
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                      <Input
+                        size="sm"
+                        type="date"
+                        aria-label={`Kezdő dátum: ${label}`}
+                        disabled={!draft}
+                        value={draft?.startDate ?? ''}
+                        onChange={(event) => setDate(feature.id, 'startDate', event.target.value)}
+                      />
+                      <Input
+                        size="sm"
+                        type="date"
+                        aria-label={`Záró dátum: ${label}`}
+                        disabled={!draft}
+                        value={draft?.endDate ?? ''}
+                        onChange={(event) => setDate(feature.id, 'endDate', event.target.value)}
+                      />
+                      <Badge
+                        colorPalette={on ? 'green' : 'gray'}
+                        aria-label={`${label}: ${on ? 'aktív' : 'inaktív'}`}
+                      >
+                        {on ? 'Aktív' : 'Inaktív'}
+                      </Badge>
+                    </Grid>
+                  )
+                })}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={close}>
+                Mégsem
+              </Button>
+              <Button
+                colorPalette="blue"
+                loading={save.isPending}
+                disabled={!drafts}
+                onClick={() => void submit()}
+              >
+                Mentés
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

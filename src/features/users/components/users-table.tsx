@@ -1,0 +1,106 @@
+/** The accounts table: the shared VirtualTable with Felhasználók's columns and a menu of actions per row. */
+import { Badge, IconButton, Menu, Portal } from '@chakra-ui/react'
+import { MoreHorizontal } from 'lucide-react'
+import { memo, useMemo } from 'react'
+import type { UserSummary } from '../../../../contract/api'
+import { VirtualTable, type VirtualColumn } from '../../../components/virtual-table'
+import { USER_TYPE_LABELS, lastSignInText } from '../user-labels'
+
+export type UserAction = 'status' | 'password' | 'mfa' | 'features'
+
+export interface UsersTableProps {
+  users: readonly UserSummary[]
+  onAction: (action: UserAction, user: UserSummary) => void
+}
+
+const ROW_HEIGHT = { wide: 52, compact: 64 }
+const userId = (user: UserSummary) => user.id
+
+export const UsersTable = memo(function UsersTable({ users, onAction }: UsersTableProps) {
+  const columns = useMemo<VirtualColumn<UserSummary>[]>(
+    () => [
+      {
+        id: 'name',
+        header: 'Név',
+        width: 'minmax(0, 2fr)',
+        compactWidth: 'minmax(0, 1fr)',
+        cell: (u) => u.name,
+      },
+      {
+        id: 'username',
+        header: 'Felhasználónév',
+        width: 'minmax(0, 1.5fr)',
+        compactWidth: null,
+        cell: (u) => u.username,
+      },
+      {
+        id: 'type',
+        header: 'Típus',
+        width: '9rem',
+        compactWidth: null,
+        cell: (u) => USER_TYPE_LABELS[u.type],
+      },
+      { id: 'mfa', header: 'MFA', width: '4rem', compactWidth: null, cell: (u) => (u.mfa ? 'Be' : 'Ki') },
+      {
+        id: 'lastSignIn',
+        header: 'Utolsó bejelentkezés',
+        width: '11rem',
+        compactWidth: null,
+        cell: (u) => lastSignInText(u.lastSignIn),
+      },
+      {
+        id: 'status',
+        header: 'Állapot',
+        width: '7rem',
+        compactWidth: 'auto',
+        cell: (u) =>
+          u.disabled ? <Badge colorPalette="red">Letiltva</Badge> : <Badge colorPalette="green">Aktív</Badge>,
+      },
+      {
+        id: 'actions',
+        header: 'Műveletek',
+        width: '6rem',
+        compactWidth: 'auto',
+        align: 'end',
+        cell: (u) => (
+          <Menu.Root positioning={{ placement: 'bottom-end' }}>
+            <Menu.Trigger asChild>
+              <IconButton variant="ghost" size="sm" aria-label={`Műveletek: ${u.name}`}>
+                <MoreHorizontal size={16} aria-hidden />
+              </IconButton>
+            </Menu.Trigger>
+            <Portal>
+              <Menu.Positioner>
+                <Menu.Content>
+                  <Menu.Item value="password" onClick={() => onAction('password', u)}>
+                    Jelszó visszaállítása
+                  </Menu.Item>
+                  <Menu.Item value="status" onClick={() => onAction('status', u)}>
+                    {u.disabled ? 'Engedélyezés' : 'Letiltás'}
+                  </Menu.Item>
+                  <Menu.Item value="mfa" disabled={!u.mfa} onClick={() => onAction('mfa', u)}>
+                    Többfaktoros hitelesítés kikapcsolása
+                  </Menu.Item>
+                  <Menu.Item value="features" onClick={() => onAction('features', u)}>
+                    Funkciók
+                  </Menu.Item>
+                </Menu.Content>
+              </Menu.Positioner>
+            </Portal>
+          </Menu.Root>
+        ),
+      },
+    ],
+    [onAction],
+  )
+  return (
+    <VirtualTable
+      label="Felhasználók"
+      regionLabel="Felhasználólista"
+      columns={columns}
+      rows={users}
+      getKey={userId}
+      rowHeight={ROW_HEIGHT}
+    />
+  )
+})
