@@ -156,6 +156,7 @@ export const USERS_MESSAGES = {
   usernameInvalid:
     'A felhasználónév csak betűt, számot, pontot, kötőjelet, aláhúzást és @ jelet tartalmazhat.',
   lastAdmin: 'Az utolsó aktív adminisztrátor nem tiltható le és nem sorolható át más típusba.',
+  lastManager: 'Legalább egy aktív adminisztrátornak meg kell tartania a Felhasználók kezelése funkciót.',
   unknownFeature: 'Ismeretlen funkció: {id}.',
   badDates: 'A kezdő dátum nem lehet későbbi a záró dátumnál.',
   badDate: 'Érvénytelen dátum.',

@@ -202,6 +202,19 @@ export function removeMfaChange(id: string): Change<UserResponse> {
   }
 }
 
+/**
+ * The last-administrator rule for features: after the change (inside its transaction) some active administrator
+ * must still have `manageUsers` today, or nobody could undo it from the screen (409).
+ */
+async function keepAManager(tx: Db, now: Date, timeZone: string): Promise<void> {
+  const today = dayInZone(now, timeZone)
+  for (const adminId of await lockActiveAdmins(tx)) {
+    const map = buildFeatureMap('admin', await listUserFeatures(tx, adminId))
+    if (isFeatureEnabled(map, 'manageUsers', today)) return
+  }
+  throw new HttpError(409, USERS_MESSAGES.lastManager)
+}
+
 const dependenciesOf = (id: string): string[] => [...(FEATURE_DEPENDENCIES[id as FeatureId] ?? [])]
 
 /**
@@ -263,12 +276,14 @@ export function setUserFeaturesChange(
   id: string,
   overrides: readonly UserFeatureOverride[],
   validationError: ValidationError,
+  timeZone: string,
 ): Change<MessageBody> {
   refuseInvalidBody(validationError, [[/\/(startDate|endDate)$/, USERS_MESSAGES.badDate]])
   const rows = checkedOverrides(overrides)
-  return async ({ tx }) => {
+  return async ({ tx, now }) => {
     const user = await existingUser(tx, id)
     await replaceUserFeatureOverrides(tx, user.id, rows)
+    if (user.type === 'admin' && !user.disabled) await keepAManager(tx, now, timeZone)
     return {
       body: { code: 200, message: USERS_MESSAGES.featuresSaved },
       audit: { type: 'updateUserFeatures', extras: { targetUsername: user.username } },

@@ -87,6 +87,28 @@ describe.each(drivers)('Felhasználók on %s', (driver) => {
     expect(types).toEqual(['updateUser', 'updateUser', 'updateUserStatus', 'updateUserStatus'])
   })
 
+  it('refuses to take manageUsers from the last active administrator who has it (409)', async () => {
+    const admin = await t.signedIn('admin')
+    await t.handle.db
+      .update(users)
+      .set({ disabled: true })
+      .where(sql`type = 'admin' and id <> ${admin.user.id}`)
+    const call = api(t, admin.token)
+    const off = { overrides: [{ id: 'manageUsers', enabled: false, startDate: null, endDate: null }] }
+    const res = await call('PUT', `/api/users/${admin.user.id}/features`, off)
+    expect(res.json()).toEqual({ code: 409, message: USERS_MESSAGES.lastManager })
+    expect((await call('GET', '/api/users')).statusCode).toBe(200)
+    expect(await auditEntries(t.handle.db, admin.username, 'updateUserFeatures')).toHaveLength(0)
+
+    const other = await t.user('admin')
+    expect((await call('PUT', `/api/users/${admin.user.id}/features`, off)).statusCode).toBe(200)
+    expect((await call('GET', '/api/users')).statusCode).toBe(403)
+    // Clean up for the later tests: the other admin gives it back.
+    const otherToken = await signIn(t, other.username, other.password)
+    const back = await api(t, otherToken)('PUT', `/api/users/${admin.user.id}/features`, { overrides: [] })
+    expect(back.statusCode).toBe(200)
+  })
+
   it('creates an account with a one-time password shown once, audited as createUser', async () => {
     const admin = await t.signedIn('admin')
     const username = unique('kiss.anna')

@@ -154,7 +154,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       runWrite(
         request,
         reply,
-        setUserFeaturesChange(request.params.id, request.body.overrides, request.validationError),
+        setUserFeaturesChange(
+          request.params.id,
+          request.body.overrides,
+          request.validationError,
+          app.config.TZ,
+        ),
       ),
   )
 

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import axe from 'axe-core'
 import { delay, http, HttpResponse } from 'msw'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { USERS_MESSAGES, type UserFeatureRow, type UserSummary } from '../../../contract/api'
@@ -374,4 +375,23 @@ describe('Felhasználók', () => {
     expect(new TextDecoder().decode(bytes)).toBe('type,name,username\nstudent,Új Diák,uj.diak\n')
     expect(within(dialog).getByRole('button', { name: 'Jelszólap nyomtatása' })).toBeInTheDocument()
   })
+
+  it('has no serious or critical axe violation on the list and in the create dialog', async () => {
+    document.documentElement.lang = 'hu'
+    const { user } = await renderScreen([
+      aUser('Kovács Éva', { mfa: true }),
+      aUser('Tóth Béla', { disabled: true }),
+    ])
+    expect(await seriousViolations()).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Új felhasználó' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Új felhasználó' })
+    expect(await seriousViolations(dialog)).toEqual([])
+  })
 })
+
+async function seriousViolations(context: Element = document.body) {
+  const results = await axe.run(context, { resultTypes: ['violations'] })
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+}
