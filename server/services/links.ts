@@ -114,17 +114,24 @@ interface KnownLink {
   expiresAt: number | null
 }
 
+/**
+ * How long a remembered code is trusted (real milliseconds). This process's own writes empty the directory at
+ * once; the limit bounds how long a write made by another server process on the same PostgreSQL database goes
+ * unseen here. One read per visited code per second costs nothing next to a write per visit.
+ */
+export const DIRECTORY_TTL_MS = 1000
 /** Codes remembered at most (unknown ones too, so a flood of made-up codes costs memory only up to this). */
 export const DIRECTORY_SIZE = 10_000
 /** Milliseconds between a first buffered visit and the write of the batch. */
 export const VISIT_FLUSH_MS = 1000
 
 /**
- * One server process's view of the short links. Everything here assumes one process per database: another process
- * would neither empty this cache on its writes nor see these buffered counts (docs/decisions-links-cache.md).
+ * One server process's view of the short links. Exact for this process's own writes; another process's writes on
+ * the same PostgreSQL database are seen within `DIRECTORY_TTL_MS`, and its buffered counts reach this process's
+ * list only once written (docs/decisions-links-cache.md).
  */
 export class LinkDirectory {
-  private readonly known = new Map<string, KnownLink | null>()
+  private readonly known = new Map<string, { link: KnownLink | null; until: number }>()
   /** Bumped by every `forget`: a lookup that started before it does not store what it read. */
   private generation = 0
   /** Link id → visits answered but not written yet. */
@@ -143,7 +150,8 @@ export class LinkDirectory {
   /** GET /s/:code: the target (visit counted, written later), or why not. */
   async follow(code: string, now: Date): Promise<Redirect> {
     if (!CODE.test(code)) return { kind: 'missing' }
-    const link = this.known.get(code) ?? (this.known.has(code) ? null : await this.lookUp(code))
+    const known = this.known.get(code)
+    const link = known && known.until > Date.now() ? known.link : await this.lookUp(code)
     if (!link) return { kind: 'missing' }
     if (link.expiresAt !== null && link.expiresAt <= now.getTime()) return { kind: 'expired' }
     this.count(link.id)
@@ -192,8 +200,9 @@ export class LinkDirectory {
     const row = await findLinkByCode(this.db, code)
     const link = row ? { id: row.id, url: row.url, expiresAt: row.expiresAt?.getTime() ?? null } : null
     if (generation === this.generation) {
+      this.known.delete(code)
       if (this.known.size >= DIRECTORY_SIZE) this.known.delete(this.known.keys().next().value as string)
-      this.known.set(code, link)
+      this.known.set(code, { link, until: Date.now() + DIRECTORY_TTL_MS })
     }
     return link
   }

@@ -19,8 +19,14 @@ import { auditEntries } from './queries'
 describe.each(drivers)('short links on %s', (driver) => {
   const t = useTestApp(driver)
 
-  const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({
+  const call = (
+    token: string,
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    app = t.app,
+  ) =>
+    app.inject({
       method,
       url,
       headers: { authorization: token },
@@ -298,6 +304,39 @@ describe.each(drivers)('short links on %s', (driver) => {
     // Gone from the database without this process hearing of it: the next visit must read again, not reuse.
     await t.handle.db.delete(shortLinks).where(eq(shortLinks.id, id))
     expect((await visit(short)).statusCode).toBe(404)
+  })
+
+  it('sends its own strict security headers on the redirect and on the 404 page', async () => {
+    const teacher = await t.signedIn('teacher')
+    const short = code()
+    await create(teacher.token, short, 'https://example.com/fejlecek')
+    for (const res of [await visit(short), await visit('nincs-ilyen-kod')]) {
+      expect(res.headers).toMatchObject({
+        'cache-control': 'no-store',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'strict-transport-security': 'max-age=15552000',
+      })
+      const csp = String(res.headers['content-security-policy'])
+      expect(csp).toContain("default-src 'none'")
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(csp).not.toContain('script-src')
+    }
+  })
+
+  it('stops redirecting within a second a link deleted by another server process', async () => {
+    const teacher = await t.signedIn('teacher')
+    const short = code()
+    const id = await create(teacher.token, short, 'https://example.com/masik-folyamat')
+    expect((await visit(short)).statusCode).toBe(302)
+    // Another process: its delete cannot empty this process's directory; the directory's time limit bounds it.
+    const other = await t.secondApp()
+    expect((await call(teacher.token, 'DELETE', `/api/links/${id}`, undefined, other)).statusCode).toBe(200)
+    await vi.waitFor(async () => expect((await visit(short)).statusCode).toBe(404), {
+      timeout: 10_000,
+      interval: 200,
+    })
   })
 
   it('writes the buffered visits when the server closes', async () => {

@@ -24,22 +24,42 @@ function page(message: string): string {
 const MISSING = page(MESSAGES.linkMissingPage)
 const EXPIRED = page(MESSAGES.linkExpiredPage)
 
+/**
+ * The route's own fixed security headers instead of the app-wide helmet ones (which @fastify/helmet rebuilds on
+ * every request — a sixth of the redirect's CPU, and half its header bytes). Stricter than the app's: the only
+ * body ever sent is one of the two pages above, with no script, no image and no link to load. HSTS as the app's
+ * (plugins/external/helmet.ts).
+ */
+const SECURITY_HEADERS = {
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': 'max-age=15552000',
+}
+
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const directory = linkDirectory(app)
   app.addHook('onClose', () => directory.close())
 
   // No request log lines for visits: Fastify's would store each visitor's address and the code they followed, and
   // at one line per visit the log would cost more than the redirect itself. Warnings and errors are still logged.
-  app.get('/s/:code', { schema: { params: ShortCodeParams }, logLevel: 'warn' }, async (request, reply) => {
-    const result = await directory.follow(request.params.code, app.now())
-    reply.header('Cache-Control', 'no-store')
-    reply.header('Referrer-Policy', 'no-referrer')
-    if (result.kind === 'redirect') return reply.redirect(result.url, 302)
-    return reply
-      .code(result.kind === 'expired' ? 410 : 404)
-      .type('text/html; charset=utf-8')
-      .send(result.kind === 'expired' ? EXPIRED : MISSING)
-  })
+  app.get(
+    '/s/:code',
+    { schema: { params: ShortCodeParams }, logLevel: 'warn', helmet: false },
+    async (request, reply) => {
+      const result = await directory.follow(request.params.code, app.now())
+      reply.headers(SECURITY_HEADERS)
+      if (result.kind === 'redirect') return reply.redirect(result.url, 302)
+      return reply
+        .code(result.kind === 'expired' ? 410 : 404)
+        .type('text/html; charset=utf-8')
+        .send(result.kind === 'expired' ? EXPIRED : MISSING)
+    },
+  )
 }
 
 export default routes
