@@ -135,6 +135,7 @@ const suite: BenchSuite = {
         }
         let maxRows = rowsAtRest
         let missed = 0
+        const missedTerms: string[] = []
         for (const key of keys) {
           if (key === 'Control+a') {
             await page.keyboard.press(key)
@@ -149,7 +150,10 @@ const suite: BenchSuite = {
             })
             .then(() => true)
             .catch(() => false)
-          if (!got) missed++
+          if (!got) {
+            missed++
+            missedTerms.push(await box.inputValue())
+          }
           maxRows = Math.max(maxRows, await page.locator('main [role="row"]').count())
           await page.waitForTimeout(TIMING.searchDebounceMs + 100)
         }
@@ -173,7 +177,13 @@ const suite: BenchSuite = {
           unit: 'ms',
           budget: '≤ 50 ms',
           pass: p95 <= 50,
-          detail: { samples: samples.length, missed, debounceMs: TIMING.searchDebounceMs, words },
+          detail: {
+            samples: samples.length,
+            missed,
+            missedTerms,
+            debounceMs: TIMING.searchDebounceMs,
+            words,
+          },
         })
         ctx.record({
           name: `keystroke → next frame p95, ${COUNT} blocked domains, 4× CPU`,

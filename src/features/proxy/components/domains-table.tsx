@@ -1,10 +1,12 @@
 /**
  * The blocked domains: the shared VirtualTable (100,000 rows stay smooth), each domain's comment, and for admins
- * a comment-edit and a delete button a row.
+ * a comment-edit and a delete button a row. A new search result mounts a new set of rows (keyed by domain), so a
+ * row is plain elements styled once by the table's stylesheet: no Chakra component, no style resolution per row
+ * (on 4× CPU the Chakra IconButtons of 16 rows alone cost a keystroke's budget, docs/decisions-proxy-speed.md).
  */
-import { Flex, IconButton, Text } from '@chakra-ui/react'
 import { MessageSquareText, Trash2 } from 'lucide-react'
 import { memo, useMemo } from 'react'
+import type { SystemStyleObject } from '@chakra-ui/react'
 import { VirtualTable, type VirtualColumn } from '../../../components/virtual-table'
 import { touchTarget } from '../../../lib/touch-target'
 
@@ -23,6 +25,36 @@ export interface DomainsTableProps {
 
 const NO_COMMENTS: Readonly<Record<string, string>> = {}
 
+/** The rows' own parts: a muted, truncated comment and ghost icon buttons (the look of Chakra's ghost sm). */
+const CELL_CSS: SystemStyleObject = {
+  '& .dt-comment': {
+    display: 'block',
+    color: 'fg.muted',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
+  '& .dt-actions': { display: 'flex', gap: '1', justifyContent: 'flex-end' },
+  '& .dt-icon': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    minWidth: '9',
+    height: '9',
+    rounded: 'l2',
+    bg: 'transparent',
+    color: 'fg',
+    cursor: 'pointer',
+    touchAction: 'manipulation',
+    '& svg': { width: '4', height: '4' },
+    _hover: { bg: 'colorPalette.subtle' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '2px' },
+    colorPalette: 'gray',
+    ...touchTarget,
+  },
+  '& .dt-icon[data-danger]': { color: 'red.fg', _hover: { bg: 'red.subtle' } },
+}
+
 export const DomainsTable = memo(function DomainsTable({
   domains,
   comments = NO_COMMENTS,
@@ -39,9 +71,9 @@ export const DomainsTable = memo(function DomainsTable({
         compactWidth: null,
         cell: (domain) =>
           Object.hasOwn(comments, domain) ? (
-            <Text truncate color="fg.muted" title={comments[domain]}>
+            <span className="dt-comment" title={comments[domain]}>
               {comments[domain]}
-            </Text>
+            </span>
           ) : null,
       },
     ]
@@ -53,31 +85,29 @@ export const DomainsTable = memo(function DomainsTable({
       compactWidth: 'auto',
       align: 'end',
       cell: (domain) => (
-        <Flex gap="1" justify="end">
+        <div className="dt-actions">
           {onEditComment && (
-            <IconButton
+            <button
+              type="button"
+              className="dt-icon"
               aria-label={`Megjegyzés szerkesztése: ${domain}`}
-              variant="ghost"
-              size="sm"
-              css={touchTarget}
               onClick={() => onEditComment(domain)}
             >
               <MessageSquareText aria-hidden />
-            </IconButton>
+            </button>
           )}
           {onDelete && (
-            <IconButton
+            <button
+              type="button"
+              className="dt-icon"
+              data-danger=""
               aria-label={`Törlés: ${domain}`}
-              variant="ghost"
-              colorPalette="red"
-              size="sm"
-              css={touchTarget}
               onClick={() => onDelete(domain)}
             >
               <Trash2 aria-hidden />
-            </IconButton>
+            </button>
           )}
-        </Flex>
+        </div>
       ),
     })
     return list
@@ -91,6 +121,7 @@ export const DomainsTable = memo(function DomainsTable({
       rows={domains}
       getKey={domainKey}
       rowHeight={ROW_HEIGHT}
+      css={CELL_CSS}
     />
   )
 })
