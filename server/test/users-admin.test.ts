@@ -366,6 +366,35 @@ describe.each(drivers)('Felhasználók on %s', (driver) => {
     expect(entry.extras).toEqual({ userCount: '3' })
   })
 
+  it('answers a replayed import (same Idempotency-Key) with its first answer, creating nothing more', async () => {
+    const admin = await t.signedIn('admin')
+    const name = unique('ujra.diak')
+    const file = csv(`type,name,username\nstudent,Újra Diák,${name}\n`)
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/import',
+        headers: { authorization: admin.token, 'idempotency-key': `import-${name}` },
+        payload: file,
+      })
+    const first = await send()
+    expect(first.statusCode, first.body).toBe(201)
+    const before = await countRows(t)
+    const again = await send()
+    expect(again.statusCode).toBe(201)
+    expect(again.json()).toEqual(first.json())
+    expect(await countRows(t)).toEqual(before)
+  })
+
+  it('refuses a file that is not .xlsx or .csv, and one whose header lacks a column', async () => {
+    const admin = await t.signedIn('admin')
+    const call = api(t, admin.token)
+    const txt = await call('POST', '/api/users/import/preview', { fileName: 'lista.txt', content: 'YQ==' })
+    expect(txt.json()).toEqual({ code: 400, message: USERS_MESSAGES.importBadFile })
+    const header = await call('POST', '/api/users/import/preview', csv('name,username\nA,a\n'))
+    expect(header.json()).toEqual({ code: 400, message: 'Hiányzó oszlop: type' })
+  })
+
   it('rolls the whole import back when a username is taken between the check and the write', async () => {
     const admin = await t.signedIn('admin')
     const names = [unique('x.diak'), unique('y.diak'), unique('z.diak')]

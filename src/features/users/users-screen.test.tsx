@@ -376,6 +376,37 @@ describe('Felhasználók', () => {
     expect(within(dialog).getByRole('button', { name: 'Jelszólap nyomtatása' })).toBeInTheDocument()
   })
 
+  it('downloads the list as .xlsx, and says so when the export fails', async () => {
+    let fail = false
+    server.use(
+      http.get(`${API}/users/export.xlsx`, () =>
+        fail
+          ? HttpResponse.json({ code: 500, message: 'x' }, { status: 500 })
+          : new HttpResponse(new Uint8Array([80, 75, 3, 4]), {
+              headers: {
+                'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+              },
+            }),
+      ),
+    )
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:felhasznalok')
+    const clicked: string[] = []
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download)
+    })
+    const { user } = await renderScreen([aUser('Kovács Éva')])
+    await user.click(screen.getByRole('button', { name: 'Exportálás' }))
+    await waitFor(() => expect(clicked).toHaveLength(1))
+    expect(clicked[0]).toMatch(/^felhasznalok-\d{4}-\d{2}-\d{2}\.xlsx$/)
+    fail = true
+    await user.click(screen.getByRole('button', { name: 'Exportálás' }))
+    expect(await screen.findByText('Hiba történt az exportálás közben.')).toBeInTheDocument()
+    created.mockRestore()
+    click.mockRestore()
+  })
+
   it('has no serious or critical axe violation on the list and in the create dialog', async () => {
     document.documentElement.lang = 'hu'
     const { user } = await renderScreen([
