@@ -5,7 +5,7 @@ export const AUDIT_CATEGORIES = [
   { label: 'Ülésrendek', types: ['updateSeating', 'deleteSeating'] },
   { label: 'Rövid linkek', types: ['createShortUrl', 'deleteShortUrl'] },
   { label: 'Jegyzetek', types: ['createNote'] },
-  { label: 'Értesítések', types: ['createAdminAlert'] },
+  { label: 'Értesítések', types: ['createAdminAlert', 'deleteAdminAlert'] },
   { label: 'Biztonság', types: ['dashboardAuthentication', 'changeUserPassword'] },
   {
     label: 'Felhasználók',

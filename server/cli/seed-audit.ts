@@ -151,7 +151,7 @@ INSERT INTO audit_log (id, username, type, ts, extras)
 SELECT gen_random_uuid(),
   CASE
     WHEN t = 'dashboardAuthentication' AND ru < 0.75 THEN ${pick(pools.students, 'ru / 0.75')}
-    WHEN t = 'createAdminAlert' OR ru > 0.98 THEN ${pick(pools.admins, '(ru * 1000 - floor(ru * 1000))')}
+    WHEN t IN ('createAdminAlert', 'deleteAdminAlert') OR ru > 0.98 THEN ${pick(pools.admins, '(ru * 1000 - floor(ru * 1000))')}
     ELSE ${pick(pools.teachers, '(ru * 100 - floor(ru * 100))')}
   END,
   t,

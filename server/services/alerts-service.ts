@@ -29,8 +29,8 @@ export async function createAlert(w: WriteContext, text: string): Promise<WriteR
   }
 }
 
-/** Deletes an announcement; an id that is not a UUID names no announcement (404, not a database error). */
+/** Deletes an announcement (audited as deleteAdminAlert); an id that is not a UUID names no announcement (404, not a database error). */
 export async function deleteAlert(w: WriteContext, id: string): Promise<WriteResult<MessageBody>> {
   if (!UUID.test(id) || !(await removeAlert(w.tx, id))) throw new HttpError(404, MESSAGES.notFound)
-  return { body: { code: 200, message: 'Értesítés törölve.' } }
+  return { body: { code: 200, message: 'Értesítés törölve.' }, audit: { type: 'deleteAdminAlert' } }
 }

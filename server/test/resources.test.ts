@@ -209,7 +209,7 @@ describe.each(drivers)('resources on %s', (driver) => {
       })
     })
 
-    it('lets an administrator create (audited) and delete an alert', async () => {
+    it('lets an administrator create and delete an alert, each audited', async () => {
       const admin = await t.signedIn('admin')
       const created = await t.app.inject({
         method: 'POST',
@@ -228,6 +228,7 @@ describe.each(drivers)('resources on %s', (driver) => {
         headers: { authorization: admin.token },
       })
       expect(del.statusCode).toBe(200)
+      expect(await auditEntries(t.handle.db, admin.username, 'deleteAdminAlert')).toHaveLength(1)
       const after = (await get('/api/alerts', admin.token)).json().alerts as { id: string }[]
       expect(after.some((a) => a.id === alert.id)).toBe(false)
     })

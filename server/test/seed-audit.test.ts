@@ -44,6 +44,7 @@ const EXTRAS: Record<string, string[]> = {
   changeUserPassword: ['studentUsername'],
   dashboardAuthentication: [],
   createAdminAlert: [],
+  deleteAdminAlert: [],
   createUser: ['targetUsername'],
   updateUser: ['targetUsername'],
   updateUserStatus: ['disabled', 'targetUsername'],

@@ -53,6 +53,7 @@ const CASES: Record<AuditType, { extras: AuditExtras; text: string }> = {
     text: 'Jegyzetet írt a csoporthoz: 11.C',
   },
   createAdminAlert: { extras: {}, text: 'Új értesítést tett közzé' },
+  deleteAdminAlert: { extras: {}, text: 'Törölt egy értesítést' },
   dashboardAuthentication: { extras: {}, text: 'Bejelentkezett a portálra' },
   changeUserPassword: {
     extras: { studentUsername: 'diak.bela' },

@@ -34,6 +34,7 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   deleteShortUrl: 'Rövid link törlése',
   createNote: 'Jegyzet létrehozása',
   createAdminAlert: 'Értesítés létrehozása',
+  deleteAdminAlert: 'Értesítés törlése',
   dashboardAuthentication: 'Bejelentkezés',
   changeUserPassword: 'Jelszómódosítás',
   createUser: 'Felhasználó létrehozása',
@@ -145,6 +146,8 @@ export function auditDescriptionParts(entry: AuditEntryView): DescriptionPart[] 
       return about('Jegyzetet írt a csoporthoz', 'group', group)
     case 'createAdminAlert':
       return ['Új értesítést tett közzé']
+    case 'deleteAdminAlert':
+      return ['Törölt egy értesítést']
     case 'dashboardAuthentication':
       return ['Bejelentkezett a portálra']
     case 'changeUserPassword':

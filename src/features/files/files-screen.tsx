@@ -8,10 +8,9 @@ import { Box, Button, Flex, Heading, HStack, Switch, Text } from '@chakra-ui/rea
 import { ArrowLeft, Download, File, Folder, FolderOpen, FolderPlus, Upload } from 'lucide-react'
 import { memo, useCallback, useMemo, useRef, useState, type DragEvent } from 'react'
 import type { FileEntry } from '../../../contract/api'
-import { dayInZone, isFeatureEnabled } from '../../../contract/features'
 import { TIMING } from '../../../contract/limits'
 import { MESSAGES } from '../../../contract/messages'
-import { useDashboard } from '../../api/get-dashboard'
+import { useFeature } from '../../api/get-dashboard'
 import { ListState, type ListWords } from '../../components/list-state'
 import { ListToolbar } from '../../components/list-toolbar'
 import { OfflineMarker } from '../../components/offline-marker'
@@ -27,12 +26,6 @@ import { NewFolderDialog } from './components/new-folder-dialog'
 import { UploadList } from './components/upload-list'
 
 const NO_FILES: FileEntry[] = []
-
-/** Whether the signed-in user may upload and create folders (the dashboard's features, as the menu evaluates them). */
-function useCanUpload(): boolean {
-  const features = useDashboard().data?.features
-  return features ? isFeatureEnabled(features, 'uploadFile', dayInZone(new Date())) : false
-}
 
 export default function FilesScreen() {
   const [path, setPath] = useState('')
@@ -72,7 +65,7 @@ export default function FilesScreen() {
     [path],
   )
 
-  const canUpload = useCanUpload()
+  const canUpload = useFeature('uploadFile')
   const online = useOnlineStatus()
   const uploads = useUploads()
   const chooser = useRef<HTMLInputElement>(null)

@@ -1,0 +1,75 @@
+/**
+ * The administrators' announcement writes (issue 11, feature createAdminAlert): POST /alerts {message} and
+ * DELETE /alerts/:id, through the outbox like the group notes: an announcement written in a classroom without
+ * Wi-Fi shows at once, marked 'Elküldésre vár', survives a reload and reaches the server once.
+ */
+import type { Alert, CreateAlertRequest } from '../../../../contract/api'
+import { alertsQuery, type AlertsData } from '../../../api/get-alerts'
+import { useQueuedMutation, type OutboxItem } from '../../../lib/outbox'
+
+export const ALERT_MESSAGES = {
+  created: 'Értesítés sikeresen közzétéve.',
+  createFailed: 'Hiba történt az értesítés közzététele közben.',
+  createQueued: 'Nincs hálózat – az értesítés elküldésre vár.',
+  deleted: 'Értesítés sikeresen törölve.',
+  deleteFailed: 'Hiba történt az értesítés törlése közben.',
+  deleteQueued: 'Nincs hálózat – a törlés elküldésre vár.',
+} as const
+
+/** The id a waiting announcement has in the list: its outbox item's, so one write is one announcement. */
+export function pendingAlertId(item: OutboxItem): string {
+  return `pending:${item.id}`
+}
+
+/** The outbox panel's line: the announcement's start, so the administrator recognises it. */
+function alertLabel(prefix: string, message: string): string {
+  const line = message.replace(/\s+/g, ' ').trim()
+  return `${prefix}: ${line.length > 40 ? `${line.slice(0, 40)}…` : line}`
+}
+
+/** One write: a new announcement, or deleting one (its text names it in the outbox panel). */
+export type AlertWrite = { kind: 'create'; message: string } | { kind: 'delete'; id: string; message: string }
+
+function request(write: AlertWrite) {
+  return write.kind === 'create'
+    ? {
+        method: 'POST' as const,
+        url: '/alerts',
+        body: { message: write.message } as CreateAlertRequest | undefined,
+        label: alertLabel('Értesítés', write.message),
+        expectCode: 201,
+      }
+    : {
+        method: 'DELETE' as const,
+        url: `/alerts/${encodeURIComponent(write.id)}`,
+        body: undefined,
+        label: alertLabel('Értesítés törlése', write.message),
+        expectCode: 200,
+      }
+}
+
+/**
+ * The list with one write applied, set-not-append (the same write twice changes nothing): a new one is added under
+ * its outbox id; a deleted one (named by the item's url, a DELETE has no body) is left out.
+ */
+export function withAlertWrite(
+  current: AlertsData | undefined,
+  body: CreateAlertRequest | undefined,
+  item: OutboxItem,
+): AlertsData {
+  const alerts = current?.alerts ?? []
+  const date = current?.date ?? null
+  if (item.method === 'DELETE') {
+    const id = decodeURIComponent(item.url.slice('/alerts/'.length))
+    return { alerts: alerts.filter((alert) => alert.id !== id), date }
+  }
+  const id = pendingAlertId(item)
+  if (!body || alerts.some((alert) => alert.id === id)) return current ?? { alerts, date }
+  const alert: Alert = { id, _id: id, message: body.message.trim() }
+  return { alerts: [...alerts, alert], date }
+}
+
+/** Creating and deleting announcements: one outbox writer for the alerts query (one optimistic view a query). */
+export function useAlertWrites() {
+  return useQueuedMutation({ key: alertsQuery.queryKey, request, optimistic: withAlertWrite })
+}
