@@ -19,6 +19,7 @@ import type {
 import { queryKeyOf } from '../../../../contract/api-resources'
 import { apiDownload, apiRequest } from '../../../lib/api-client'
 import { writeMutation } from '../../../lib/write-mutation'
+import { saveBlob } from '../../../lib/save-file'
 
 export interface UsersData {
   users: UserSummary[]
@@ -171,15 +172,5 @@ export function useImportUsers() {
 /** GET /users/export.xlsx, saved under `fileName`. */
 export async function downloadUsersXlsx(fileName: string): Promise<void> {
   const blob = await apiDownload('/users/export.xlsx')
-  const url = URL.createObjectURL(blob)
-  try {
-    const link = document.createElement('a')
-    link.href = url
-    link.download = fileName
-    document.body.append(link)
-    link.click()
-    link.remove()
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 0)
-  }
+  saveBlob(fileName, blob)
 }
