@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  calendarStep,
   allTotal,
   longDay,
   monthDays,
@@ -65,6 +66,23 @@ describe('the month calendar', () => {
       'szombat',
       'vasárnap',
     ])
+  })
+
+  it("moves by keys inside the month: a day, a week, the week's Monday and Sunday", () => {
+    // November 2026: the 1st is a Sunday, the 30th a Monday.
+    expect(calendarStep('2026-11-18', 'ArrowLeft')).toBe('2026-11-17')
+    expect(calendarStep('2026-11-18', 'ArrowRight')).toBe('2026-11-19')
+    expect(calendarStep('2026-11-18', 'ArrowUp')).toBe('2026-11-11')
+    expect(calendarStep('2026-11-18', 'ArrowDown')).toBe('2026-11-25')
+    expect(calendarStep('2026-11-18', 'Home')).toBe('2026-11-16')
+    expect(calendarStep('2026-11-18', 'End')).toBe('2026-11-22')
+    expect(calendarStep('2026-11-18', 'Enter')).toBeNull()
+    // Out of the month: a step stays put, Home/End stop at the month's edge.
+    expect(calendarStep('2026-11-01', 'ArrowLeft')).toBeNull()
+    expect(calendarStep('2026-11-03', 'ArrowUp')).toBeNull()
+    expect(calendarStep('2026-11-30', 'ArrowDown')).toBeNull()
+    expect(calendarStep('2026-11-01', 'Home')).toBe('2026-11-01')
+    expect(calendarStep('2026-11-30', 'End')).toBe('2026-11-30')
   })
 
   it('moves between months across years', () => {

@@ -39,6 +39,35 @@ export function parseDay(value: string): Date {
 export const dayString = (date: Date) => format(date, 'yyyy-MM-dd')
 export const monthOf = (day: string) => day.slice(0, 7)
 
+/**
+ * The day a key moves to in the calendar (the grid pattern of WAI-ARIA): ←/→ a day, ↑/↓ a week, Home/End the
+ * week's Monday/Sunday, kept inside the shown month. Null for any other key, or when the move would leave the month.
+ */
+export function calendarStep(day: string, key: string): string | null {
+  const date = parseDay(day)
+  const moved =
+    key === 'ArrowLeft'
+      ? addDays(date, -1)
+      : key === 'ArrowRight'
+        ? addDays(date, 1)
+        : key === 'ArrowUp'
+          ? addDays(date, -7)
+          : key === 'ArrowDown'
+            ? addDays(date, 7)
+            : key === 'Home'
+              ? startOfWeek(date, WEEK)
+              : key === 'End'
+                ? endOfWeek(date, WEEK)
+                : null
+  if (!moved) return null
+  const target = dayString(moved)
+  if (monthOf(target) === monthOf(day)) return target
+  // Home/End at a month's edge stop at its first/last day; a step out of the month stays put.
+  if (key === 'Home') return `${monthOf(day)}-01`
+  if (key === 'End') return dayString(endOfMonth(date))
+  return null
+}
+
 export function shiftMonth(month: string, delta: number): string {
   return format(addMonths(parseDay(month), delta), 'yyyy-MM')
 }

@@ -162,6 +162,32 @@ describe('Munkaórák', () => {
     expect(day(/^2026\. november 12\., csütörtök/)).toHaveAttribute('aria-pressed', 'true')
   })
 
+  it('is one Tab stop: the arrow keys, Home and End move between days and Enter picks one', async () => {
+    serveHours()
+    const { user } = renderScreen()
+    const table = await screen.findByRole('table', { name: '2026. november' })
+    const tabbable = within(table)
+      .getAllByRole('button')
+      .filter((button) => button.tabIndex === 0)
+    expect(tabbable).toEqual([day(/^2026\. november 24\., kedd/)])
+
+    tabbable[0].focus()
+    await user.keyboard('{ArrowRight}')
+    expect(day(/^2026\. november 25\., szerda/)).toHaveFocus()
+    await user.keyboard('{ArrowUp}')
+    expect(day(/^2026\. november 18\., szerda/)).toHaveFocus()
+    await user.keyboard('{Home}')
+    expect(day(/^2026\. november 16\., hétfő/)).toHaveFocus()
+    await user.keyboard('{End}')
+    expect(day(/^2026\. november 22\., vasárnap/)).toHaveFocus()
+    expect(day(/^2026\. november 22\., vasárnap/)).toHaveAttribute('tabindex', '0')
+    expect(day(/^2026\. november 24\., kedd/)).toHaveAttribute('tabindex', '-1')
+    // Moving does not pick; Enter does.
+    expect(screen.getByLabelText('Dátum')).toHaveValue('2026-11-24')
+    await user.keyboard('{Enter}')
+    expect(screen.getByLabelText('Dátum')).toHaveValue('2026-11-22')
+  })
+
   it('has an hours input with min 0 and step 0.5', async () => {
     serveHours()
     renderScreen()

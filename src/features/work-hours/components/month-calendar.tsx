@@ -1,11 +1,12 @@
 /**
  * The month as a table, weeks from Monday: each day of the month is a button that puts its date in the form and
  * shows its hours. Today is marked (aria-current), a weekday of a past week with no hours is marked as missing, and
- * a day whose write still waits in the outbox says so.
+ * a day whose write still waits in the outbox says so. One day is in the Tab order (the selected one, else the first
+ * of the month); the arrow keys, Home and End move between days (calendarStep), Enter or Space picks one.
  */
 import { Box, chakra, Flex, Table, Text } from '@chakra-ui/react'
-import { memo } from 'react'
-import { formatHours, longDay, weekdayHeads, type CalendarDay } from '../month'
+import { memo, useRef, useState, type KeyboardEvent } from 'react'
+import { calendarStep, formatHours, longDay, monthOf, weekdayHeads, type CalendarDay } from '../month'
 
 interface MonthCalendarProps {
   title: string
@@ -34,6 +35,22 @@ export const MonthCalendar = memo(function MonthCalendar({
   onPick,
 }: MonthCalendarProps) {
   const heads = weekdayHeads()
+  const body = useRef<HTMLTableSectionElement>(null)
+  const days = weeks.flat().filter((day) => day.inMonth)
+  const month = days.length > 0 ? monthOf(days[0].date) : ''
+  // The day in the Tab order: the one the keys moved to, while it is in this month; else the selected; else the 1st.
+  const [moved, setMoved] = useState<string | null>(null)
+  const stop =
+    moved && monthOf(moved) === month ? moved : monthOf(selected) === month ? selected : (days[0]?.date ?? '')
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, date: string) => {
+    const target = calendarStep(date, event.key)
+    if (event.key.startsWith('Arrow') || event.key === 'Home' || event.key === 'End') event.preventDefault()
+    if (!target) return
+    setMoved(target)
+    body.current?.querySelector<HTMLButtonElement>(`button[data-date="${target}"]`)?.focus()
+  }
+
   return (
     <>
       <Table.Root
@@ -54,7 +71,7 @@ export const MonthCalendar = memo(function MonthCalendar({
             ))}
           </Table.Row>
         </Table.Header>
-        <Table.Body>
+        <Table.Body ref={body}>
           {weeks.map((week) => (
             <Table.Row key={week[0].date}>
               {week.map((day) => (
@@ -91,7 +108,13 @@ export const MonthCalendar = memo(function MonthCalendar({
                       aria-label={dayLabel(day, pending.has(day.date))}
                       aria-pressed={selected === day.date}
                       aria-current={day.isToday ? 'date' : undefined}
-                      onClick={() => onPick(day.date)}
+                      data-date={day.date}
+                      tabIndex={day.date === stop ? 0 : -1}
+                      onKeyDown={(event) => onKeyDown(event, day.date)}
+                      onClick={() => {
+                        setMoved(null)
+                        onPick(day.date)
+                      }}
                     >
                       <Text as="span" fontSize="sm" fontWeight={day.isToday ? 'bold' : 'medium'} aria-hidden>
                         {day.day}
