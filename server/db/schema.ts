@@ -109,6 +109,23 @@ export const alerts = pgTable('alerts', {
   createdAt: ts('created_at').notNull(),
 })
 
+/** Bug reports filed from inside the app (issue 11); administrators list them newest first and mark them done. */
+export const bugReports = pgTable(
+  'bug_reports',
+  {
+    id: uuid('id').primaryKey(),
+    username: text('username').notNull(),
+    message: text('message').notNull(),
+    screen: text('screen').notNull(),
+    appVersion: text('app_version').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: ts('created_at').notNull(),
+    doneAt: ts('done_at'),
+    doneBy: text('done_by'),
+  },
+  (t) => [index('bug_reports_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+)
+
 /** A PostgreSQL `tsvector` (read back as its text form; only the audit log's search column uses it). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
