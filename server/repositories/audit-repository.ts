@@ -346,7 +346,8 @@ export async function auditPageWithCount(
 
 /**
  * A search's first page and its count from one walk: the newest SEARCH_WINDOW candidates (entries passing every
- * filter but the search, in index order), each tested once, give the page (their first `limit` matches) and the
+ * filter but the search, in index order), each tested once and kept as (id, ts, match) only — the page's own rows
+ * are read again by id, so the window carries no extras — give the page (their first `limit` matches) and the
  * count (their matches) in one statement. Then, as `auditPage` and `countAuditUpTo` do: too few matches for a page
  * among a full window, the page comes from the word index; too few for the bound, the count goes on after the
  * window (never re-reading it) or, for a rare word, through the word index.
@@ -360,8 +361,7 @@ async function searchFirstPage(
   const query = searchQueryOf(filters.search, filters)
   const result = await db.execute(sql`
     with window_ as (
-      select ${auditLog.id} as id, ${auditLog.username} as username, ${auditLog.type} as type, ${auditLog.ts} as ts,
-        ${auditLog.extras} as extras, ts_match_vq(${auditLog.search}, ${query}::tsquery) as hit
+      select ${auditLog.id} as id, ${auditLog.ts} as ts, ts_match_vq(${auditLog.search}, ${query}::tsquery) as hit
       from ${auditLog}
       where ${conditions(filters, undefined, 'omit') ?? sql`true`}
       order by ${NEWEST_FIRST}
@@ -369,9 +369,10 @@ async function searchFirstPage(
     ),
     stats as (select (count(*) filter (where hit))::int as matches, count(*)::int as seen from window_),
     last_ as (select ts as last_ts, id as last_id from window_ order by ts asc nulls first, id asc nulls first limit 1),
+    hits as (select id from window_ where hit order by ts desc nulls last, id desc nulls last limit ${limit}),
     page_ as (
-      select id, username, type, ts, extras from window_ where hit
-      order by ts desc nulls last, id desc nulls last limit ${limit}
+      select entry.id, entry.username, entry.type, entry.ts, entry.extras
+      from hits join ${auditLog} as entry on entry.id = hits.id
     )
     select stats.matches, stats.seen, last_.last_ts, last_.last_id, page_.*
     from stats left join last_ on true left join page_ on true
