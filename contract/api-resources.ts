@@ -59,6 +59,8 @@ export const API_RESOURCES = {
   auditLogUsers: { path: '/auditlog/users', refreshedBy: ['/auditlog/**'] },
   // Felhasználók (issue 11): administrators' account list.
   users: { path: '/users', refreshedBy: ['/users/**'] },
+  // Hibabejelentések (issue 11): administrators' list of the bug reports filed in the app.
+  bugReports: { path: '/bug-reports', refreshedBy: ['/bug-reports/**'] },
 } as const satisfies Record<string, ResourceDefinition>
 
 export type ApiResourceId = keyof typeof API_RESOURCES

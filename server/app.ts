@@ -23,6 +23,7 @@ import helmetPlugin from './plugins/external/helmet'
 import rateLimitPlugin from './plugins/external/rate-limit'
 import staticPlugin from './plugins/external/static'
 import alertsRoutes from './routes/alerts'
+import bugReportsRoutes from './routes/bug-reports'
 import auditLogRoutes from './routes/audit-log'
 import authRoutes from './routes/auth'
 import classroomsRoutes from './routes/classrooms'
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(filesRoutes)
       await api.register(auditLogRoutes)
       await api.register(usersRoutes)
+      await api.register(bugReportsRoutes)
     },
     { prefix: '/api' },
   )

@@ -248,6 +248,20 @@ const CASES: Case[] = [
     expected: { anonymous: 401, student: 403, teacher: 403, admin: 200 },
   },
   // Felhasználók (issue 11): administrators only (manageUsers).
+  // Bug reports (issue 11): anyone signed in files one; administrators (manageUsers) list them and mark them done.
+  {
+    method: 'POST',
+    url: '/api/bug-reports',
+    body: () => ({ message: 'Nem működik a gomb.', screen: 'Kezdőlap', appVersion: '0.1.0' }),
+    expected: { anonymous: 401, student: 201, teacher: 201, admin: 201 },
+  },
+  { method: 'GET', url: '/api/bug-reports', expected: adminOnly(200) },
+  {
+    method: 'PUT',
+    url: `/api/bug-reports/${randomUUID()}/done`,
+    route: '/api/bug-reports/:id/done',
+    expected: adminOnly(404),
+  },
   { method: 'GET', url: '/api/users', expected: adminOnly(200) },
   { method: 'GET', url: '/api/users/export.xlsx', expected: adminOnly(200) },
   {

@@ -1,0 +1,67 @@
+/** Bug reports (issue 11): filing (anyone signed in), listing and marking done (administrators), run by `runWrite`. */
+import type {
+  BugReport,
+  BugReportResponse,
+  CreateBugReportRequest,
+  CreateBugReportResponse,
+} from '../../contract/api'
+import { BUG_REPORT_LIMITS } from '../../contract/api/bug-reports'
+import { MESSAGES } from '../../contract/messages'
+import type { Db } from '../db'
+import { HttpError } from '../lib/http-error'
+import {
+  insertBugReport,
+  listBugReports,
+  markBugReportDone,
+  type BugReportRow,
+} from '../repositories/bug-reports-repository'
+import type { WriteContext, WriteResult } from './write'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+function toBugReport(row: BugReportRow): BugReport {
+  return {
+    id: row.id,
+    username: row.username,
+    message: row.message,
+    screen: row.screen,
+    appVersion: row.appVersion,
+    userAgent: row.userAgent,
+    createdAt: row.createdAt.toISOString(),
+    doneAt: row.doneAt ? row.doneAt.toISOString() : null,
+    doneBy: row.doneBy,
+  }
+}
+
+export async function bugReportsList(db: Db): Promise<BugReport[]> {
+  return (await listBugReports(db)).map(toBugReport)
+}
+
+/** Stores a report of the signed-in user (201). The User-Agent header is kept, cut to its limit; nothing else of the request. */
+export async function fileBugReport(
+  w: WriteContext,
+  body: CreateBugReportRequest,
+  userAgent: string | undefined,
+): Promise<WriteResult<CreateBugReportResponse>> {
+  const message = body.message.trim()
+  if (!message) throw new HttpError(400, MESSAGES.badRequest)
+  const row = await insertBugReport(
+    w.tx,
+    {
+      username: w.user.username,
+      message,
+      screen: body.screen.trim(),
+      appVersion: body.appVersion.trim(),
+      userAgent: userAgent ? userAgent.slice(0, BUG_REPORT_LIMITS.userAgentMax) : null,
+    },
+    w.now,
+  )
+  return { status: 201, body: { code: 201, message: 'Hibabejelentés elküldve.', id: row.id } }
+}
+
+/** Marks a report done (an administrator); a second marking keeps the first. An id that is not a UUID is 404. */
+export async function markDone(w: WriteContext, id: string): Promise<WriteResult<BugReportResponse>> {
+  const row = UUID.test(id) ? await markBugReportDone(w.tx, id, w.user.username, w.now) : undefined
+  if (!row) throw new HttpError(404, MESSAGES.notFound)
+  return { body: { code: 200, bugReport: toBugReport(row) } }
+}
