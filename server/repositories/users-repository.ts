@@ -268,7 +268,10 @@ export async function takenUsernames(db: Db, usernames: readonly string[]): Prom
   return new Set(rows.map((row) => row.username.toLowerCase()))
 }
 
-/** Replaces every feature override of a user (the per-user features dialog saves the whole set). */
+/**
+ * Replaces every feature override of a user (the per-user features dialog saves the whole set). What the dialog does
+ * not edit — a kept override's variant (groupNotes 'ui1') and custom dependencies — stays as it was.
+ */
 export async function replaceUserFeatureOverrides(
   db: Db,
   userId: string,
@@ -279,6 +282,12 @@ export async function replaceUserFeatureOverrides(
     endDate: string | null
   }[],
 ): Promise<void> {
+  const kept = new Map(
+    (await db.select().from(userFeatures).where(eq(userFeatures.userId, userId))).map((row) => [
+      row.featureId,
+      row,
+    ]),
+  )
   await db.delete(userFeatures).where(eq(userFeatures.userId, userId))
   if (!overrides.length) return
   await db.insert(userFeatures).values(
@@ -288,8 +297,8 @@ export async function replaceUserFeatureOverrides(
       enabled: o.enabled,
       startDate: o.startDate,
       endDate: o.endDate,
-      dependencies: null,
-      variant: null,
+      dependencies: kept.get(o.featureId)?.dependencies ?? null,
+      variant: kept.get(o.featureId)?.variant ?? null,
     })),
   )
 }

@@ -12,6 +12,7 @@ import { USERS_MESSAGES, type UserSummary } from '../../contract/api'
 import { PASSWORD_CHANGE_REQUIRED } from '../../contract/password-rule'
 import { users } from '../db/schema'
 import { HttpError } from '../lib/http-error'
+import { listUserFeatures, setUserFeature } from '../repositories/features-repository'
 import { createUser, setMfaEmail } from '../repositories/users-repository'
 import { importChange } from '../services/users-admin-import'
 import { drivers, TEST_LOG_N, useTestApp, type TestApp } from './build'
@@ -293,6 +294,33 @@ describe.each(drivers)('Felhasználók on %s', (driver) => {
     })
     expect(unknown.statusCode).toBe(400)
     expect(await auditEntries(t.handle.db, admin.username, 'updateUserFeatures')).toHaveLength(4)
+  })
+
+  it('keeps what the dialog does not edit: a kept override’s variant and dependencies', async () => {
+    const admin = await t.signedIn('admin')
+    const teacher = await t.user('teacher')
+    await setUserFeature(t.handle.db, teacher.user.id, {
+      featureId: 'groupNotes',
+      enabled: true,
+      dependencies: ['getGroupsforInstructor'],
+      variant: 'ui1',
+    })
+    const put = await api(t, admin.token)('PUT', `/api/users/${teacher.user.id}/features`, {
+      overrides: [
+        { id: 'groupNotes', enabled: true, startDate: null, endDate: null },
+        { id: 'viewAuditLog', enabled: true, startDate: null, endDate: null },
+      ],
+    })
+    expect(put.statusCode, put.body).toBe(200)
+    const rows = await listUserFeatures(t.handle.db, teacher.user.id)
+    expect(rows.find((row) => row.featureId === 'groupNotes')).toMatchObject({
+      variant: 'ui1',
+      dependencies: ['getGroupsforInstructor'],
+    })
+    expect(rows.find((row) => row.featureId === 'viewAuditLog')).toMatchObject({
+      variant: null,
+      dependencies: null,
+    })
   })
 
   it('previews an import with every row’s outcome and writes nothing', async () => {
