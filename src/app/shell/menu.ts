@@ -43,6 +43,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { id: 'Munkaidő tervező', label: 'Munkaidő tervező', features: ['timetablePlanner'] },
   { id: 'Rendszernapló', label: 'Rendszernapló', features: ['viewAuditLog'] },
   { id: 'Felhasználók', label: 'Felhasználók', features: ['manageUsers'] },
+  { id: 'Hibabejelentések', label: 'Hibabejelentések', features: ['manageUsers'] },
 ]
 
 export const SETTINGS_SCREEN = 'Beállítások'

@@ -59,6 +59,7 @@ export const SCREENS: Record<string, ComponentType> = {
   'Munkaidő tervező': preloadable(() => import('../../features/timetable/timetable-screen')),
   Rendszernapló: preloadable(() => import('../../features/audit-log/audit-log-screen')),
   Felhasználók: preloadable(() => import('../../features/users/users-screen')),
+  Hibabejelentések: preloadable(() => import('../../features/bug-reports/bug-reports-screen')),
   Beállítások: preloadable(() => import('../../features/settings/settings-screen')),
 }
 

@@ -1,6 +1,7 @@
 /** The sidebar's content: the visible entries, then the fixed Beállítások and Kijelentkezés at the bottom. */
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react'
 import {
+  Bug,
   CalendarClock,
   Clock,
   FolderOpen,
@@ -21,6 +22,7 @@ import { memo } from 'react'
 import type { MenuEntry } from './menu'
 import { SETTINGS_SCREEN } from './menu'
 import { OutboxBadge } from './outbox-badge'
+import { BugReportButton } from '../../components/bug-report/bug-report-button'
 import { productName as defaultProductName } from '../../lib/product-name'
 
 const ICONS: Record<string, LucideIcon> = {
@@ -36,6 +38,7 @@ const ICONS: Record<string, LucideIcon> = {
   'Munkaidő tervező': CalendarClock,
   Rendszernapló: ScrollText,
   Felhasználók: UserCog,
+  Hibabejelentések: Bug,
 }
 
 interface SidebarProps {
@@ -113,6 +116,9 @@ export const SidebarContent = memo(function SidebarContent({
             current={selected === SETTINGS_SCREEN}
             onClick={() => onSelect(SETTINGS_SCREEN)}
           />
+        </Box>
+        <Box as="li">
+          <BugReportButton screen={selected} variant="nav" />
         </Box>
         <Box as="li">
           <NavButton label="Kijelentkezés" icon={LogOut} onClick={onLogout} disabled={loggingOut} />

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DashboardResponse } from '../../../contract/api'
+import { userSettingsHandler } from '../../test/factories'
 import { API, server } from '../../test/msw'
 import { renderWithProviders } from '../../test/render'
 import StudentHomeScreen from './student-home-screen'
@@ -16,8 +17,12 @@ function aDashboard(name: string): DashboardResponse {
 }
 
 function renderHome(name = 'Kovács Anna') {
-  server.use(http.get(`${API}/dashboard`, () => HttpResponse.json(aDashboard(name))))
-  return renderWithProviders(<StudentHomeScreen />)
+  server.use(
+    http.get(`${API}/dashboard`, () => HttpResponse.json(aDashboard(name))),
+    userSettingsHandler(),
+  )
+  // The screen reads the featurePreview settings (its Hiba bejelentése button), as inside the shell.
+  return renderWithProviders(<StudentHomeScreen />, { withSettings: true })
 }
 
 describe('DiákKezdőlap', () => {

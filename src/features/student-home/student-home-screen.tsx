@@ -6,6 +6,7 @@ import { Alert, Box, Heading, Stack, Text } from '@chakra-ui/react'
 import { CalendarDays } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useDashboard } from '../../api/get-dashboard'
+import { BugReportButton } from '../../components/bug-report/bug-report-button'
 import { msUntilMidnight, todayLabels } from './today'
 
 export default function StudentHomeScreen() {
@@ -39,6 +40,9 @@ export default function StudentHomeScreen() {
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>
+        <Box>
+          <BugReportButton screen="DiákKezdőlap" />
+        </Box>
       </Stack>
     </Box>
   )

@@ -1,0 +1,107 @@
+/**
+ * 'Hiba bejelentése' (issue 11): shown only while the `featurePreview:builtinTicketForm` setting is on (evaluated as
+ * the shell evaluates previews: contract applyFeaturePreviews). Opens the form; the report goes through the outbox,
+ * so one filed offline shows 'Elküldésre vár' beside the button until it is sent, and reaches the server once.
+ */
+import { Button, HStack, Text } from '@chakra-ui/react'
+import { Bug } from 'lucide-react'
+import { lazy, Suspense, useMemo, useState } from 'react'
+import { applyFeaturePreviews, dayInZone, isFeatureEnabled } from '../../../contract/features'
+import { useDashboard } from '../../api/get-dashboard'
+import { notify } from '../../lib/notify'
+import { useSettings } from '../../lib/settings/settings-context'
+import { BUG_REPORT_MESSAGES, useBugReportWrites } from '../../api/bug-reports'
+import { APP_VERSION } from './app-version'
+
+// The form's code loads at the first opening: the button sits in the shell, which every screen carries.
+const BugReportDialog = lazy(() =>
+  import('./bug-report-dialog').then((module) => ({ default: module.BugReportDialog })),
+)
+
+export const BUG_REPORT_FEATURE = 'builtinTicketForm'
+
+/** Whether the preview setting turns the form on. */
+export function useBugReportFormShown(): boolean {
+  const dashboard = useDashboard()
+  const { settings } = useSettings()
+  const today = dayInZone(new Date())
+  return useMemo(
+    () =>
+      isFeatureEnabled(
+        applyFeaturePreviews(dashboard.data?.features ?? {}, settings as unknown as Record<string, unknown>),
+        BUG_REPORT_FEATURE,
+        today,
+      ),
+    [dashboard.data, settings, today],
+  )
+}
+
+interface BugReportButtonProps {
+  /** The screen the user is on: prefilled in the form. */
+  screen: string
+  /** 'nav' fits the sidebar (full width, left aligned); 'outline' fits a screen. */
+  variant?: 'nav' | 'outline'
+}
+
+export function BugReportButton({ screen, variant = 'outline' }: BugReportButtonProps) {
+  const shown = useBugReportFormShown()
+  if (!shown) return null
+  return <BugReportControl screen={screen} variant={variant} />
+}
+
+function BugReportControl({ screen, variant }: Required<BugReportButtonProps>) {
+  const [open, setOpen] = useState(false)
+  const [opened, setOpened] = useState(false)
+  const { mutate, pending } = useBugReportWrites()
+  const waiting = pending.filter((item) => item.method === 'POST' && item.status === 'waiting').length
+
+  async function file(values: { message: string; screen: string }) {
+    try {
+      await mutate(
+        { kind: 'file', report: { ...values, appVersion: APP_VERSION } },
+        {
+          onSent: () => notify.success(BUG_REPORT_MESSAGES.sent),
+          onRejected: () => notify.error(BUG_REPORT_MESSAGES.failed),
+          onDeferred: (_item, reason) =>
+            reason === 'network'
+              ? notify.info(BUG_REPORT_MESSAGES.queued)
+              : notify.error(BUG_REPORT_MESSAGES.failed),
+        },
+      )
+    } catch (error) {
+      notify.error(BUG_REPORT_MESSAGES.failed)
+      throw error
+    }
+  }
+
+  const nav = variant === 'nav'
+  return (
+    <>
+      <HStack gap="2" w={nav ? 'full' : undefined}>
+        <Button
+          variant={nav ? 'ghost' : 'outline'}
+          colorPalette="gray"
+          justifyContent={nav ? 'flex-start' : undefined}
+          flex={nav ? '1' : undefined}
+          onClick={() => {
+            setOpened(true)
+            setOpen(true)
+          }}
+        >
+          <Bug size={18} aria-hidden />
+          Hiba bejelentése
+        </Button>
+        {waiting > 0 && (
+          <Text as="span" fontSize="sm" color="fg.muted" role="status">
+            Elküldésre vár
+          </Text>
+        )}
+      </HStack>
+      {opened && (
+        <Suspense fallback={null}>
+          <BugReportDialog open={open} screen={screen} onClose={() => setOpen(false)} onSave={file} />
+        </Suspense>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,125 @@
+/**
+ * Hibabejelentések (issue 11, administrators: feature manageUsers): the bug reports filed in the app, newest first,
+ * each with its text, screen, user, time and app version, and a 'Kész' button that marks it done through the outbox.
+ * A done report stays in the list, muted, with who marked it. Default export: the shell loads this screen lazily.
+ */
+import { Badge, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react'
+import { Bug, Check } from 'lucide-react'
+import { useMemo } from 'react'
+import type { BugReport } from '../../../contract/api'
+import { ListState, type ListWords } from '../../components/list-state'
+import { OfflineMarker } from '../../components/offline-marker'
+import { notify } from '../../lib/notify'
+import { BUG_REPORT_MESSAGES, useBugReports, useBugReportWrites } from '../../api/bug-reports'
+
+const WORDS: ListWords = {
+  loading: 'Hibabejelentések betöltése...',
+  error: 'Hiba történt a hibabejelentések betöltése közben.',
+  empty: { title: 'Nincs hibabejelentés.', description: 'A felhasználók még nem jeleztek hibát.' },
+}
+
+const TIME = new Intl.DateTimeFormat('hu-HU', {
+  timeZone: 'Europe/Budapest',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+export function formatReportTime(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : TIME.format(date)
+}
+
+export default function BugReportsScreen() {
+  const reports = useBugReports()
+  const { mutate, withPending } = useBugReportWrites()
+  const list = useMemo(() => {
+    const shown = withPending(reports.data)?.bugReports ?? []
+    return [...shown].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+  }, [withPending, reports.data])
+
+  async function markDone(report: BugReport) {
+    try {
+      await mutate(
+        { kind: 'done', id: report.id, message: report.message },
+        {
+          onSent: () => notify.success(BUG_REPORT_MESSAGES.done),
+          onRejected: () => notify.error(BUG_REPORT_MESSAGES.doneFailed),
+          onDeferred: (_item, reason) =>
+            reason === 'network'
+              ? notify.info(BUG_REPORT_MESSAGES.doneQueued)
+              : notify.error(BUG_REPORT_MESSAGES.doneFailed),
+        },
+      )
+    } catch {
+      notify.error(BUG_REPORT_MESSAGES.doneFailed)
+    }
+  }
+
+  return (
+    <Flex direction="column" gap="4" p={{ base: '4', md: '6' }}>
+      <Box as="header">
+        <Heading as="h1" size="2xl">
+          Hibabejelentések
+        </Heading>
+        <Text color="fg.muted" mt="1">
+          Az alkalmazásból küldött hibabejelentések, a legújabb elöl.
+        </Text>
+      </Box>
+
+      <OfflineMarker updatedAt={reports.data?.date ?? null} />
+
+      <ListState query={reports} count={list.length} words={WORDS} emptyIcon={<Bug aria-hidden />}>
+        <Stack as="ul" listStyleType="none" gap="3" aria-label="Hibabejelentések">
+          {list.map((report) => (
+            <ReportItem key={report.id} report={report} onDone={() => void markDone(report)} />
+          ))}
+        </Stack>
+      </ListState>
+    </Flex>
+  )
+}
+
+function ReportItem({ report, onDone }: { report: BugReport; onDone: () => void }) {
+  const done = report.doneAt !== null
+  return (
+    <Box
+      as="li"
+      borderWidth="1px"
+      borderRadius="md"
+      p="4"
+      bg={done ? 'bg.muted' : 'bg'}
+      color={done ? 'fg.muted' : undefined}
+      aria-label={done ? 'Kész hibabejelentés' : 'Nyitott hibabejelentés'}
+    >
+      <Flex gap="3" justify="space-between" align="start" wrap="wrap">
+        <Stack gap="2" flex="1" minW="0">
+          <Text whiteSpace="pre-wrap" wordBreak="break-word">
+            {report.message}
+          </Text>
+          <HStack gap="4" wrap="wrap" fontSize="sm" color="fg.muted">
+            <span>Képernyő: {report.screen || '–'}</span>
+            <span>Felhasználó: {report.username}</span>
+            <span>
+              Időpont: <time dateTime={report.createdAt}>{formatReportTime(report.createdAt)}</time>
+            </span>
+            <span>Verzió: {report.appVersion || '–'}</span>
+          </HStack>
+        </Stack>
+        {done ? (
+          <Badge colorPalette="green" variant="subtle">
+            <Check size={14} aria-hidden />
+            {report.doneBy ? `Kész (${report.doneBy})` : 'Kész'}
+          </Badge>
+        ) : (
+          <Button size="sm" variant="outline" onClick={onDone}>
+            <Check size={16} aria-hidden />
+            Kész
+          </Button>
+        )}
+      </Flex>
+    </Box>
+  )
+}
