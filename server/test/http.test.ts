@@ -236,6 +236,32 @@ describe.each(drivers)('HTTP behaviour on %s', (driver) => {
       expect(res.headers['x-content-type-options']).toBe('nosniff')
     })
 
+    it("sends helmet's whole set on every answer, the same headers each time, errors and the app's pages too", async () => {
+      const expected = {
+        'strict-transport-security': 'max-age=15552000',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      }
+      const answers = [
+        await t.app.inject({ url: '/api/health' }),
+        await t.app.inject({ url: '/api/health' }),
+        await t.app.inject({ url: '/api/dashboard' }),
+        await t.app.inject({ url: '/api/nincs-ilyen' }),
+      ]
+      for (const res of answers) {
+        expect(res.headers).toMatchObject(expected)
+        expect(res.headers['content-security-policy']).toBe(answers[0].headers['content-security-policy'])
+      }
+    })
+
     it('hides internals of a 5xx', async () => {
       const app = await t.secondApp()
       // A broken database for this one request: the answer must not leak the driver's error.
