@@ -75,7 +75,19 @@ const testZones = allZones.filter((zone) => zone !== zones.featureNeverImportsAp
 const restrictedPaths = (list) => ['error', { zones: list, basePath: root }]
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'dev-dist', 'bench/tmp', 'tests/e2e/artifacts'] },
+  {
+    ignores: [
+      'dist',
+      'data',
+      'node_modules',
+      'coverage',
+      'dev-dist',
+      'bench/tmp',
+      'tests/e2e/artifacts',
+      'test-results',
+      'playwright-report',
+    ],
+  },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx,js,mjs}'],
