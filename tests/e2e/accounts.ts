@@ -63,6 +63,11 @@ export const USERS = {
   timetableTeacher: { type: 'teacher', name: 'Órarendes Orsolya', username: 'tanar.orarend', password: PW },
   /** Reads, filters, scrolls and exports Rendszernapló (tests/e2e/specs/audit-log.spec.ts): an admin without MFA. */
   auditAdmin: { type: 'admin', name: 'Naplózó Nándor', username: 'e2e.naplo', password: PW },
+  /**
+   * Creates a teacher, imports ten students, grants the teacher viewAuditLog for this week and disables the teacher
+   * on Felhasználók (tests/e2e/specs/users.spec.ts): an admin without MFA.
+   */
+  usersAdmin: { type: 'admin', name: 'Felhasználós Fanni', username: 'e2e.felhasznalok', password: PW },
   /** Writes the 130 audit entries (short links created and deleted) the audit-log spec scrolls through. */
   auditFixture: { type: 'teacher', name: 'Naplóíró Noémi', username: 'tanar.naplo', password: PW },
   /**
@@ -139,6 +144,7 @@ const TWINNED: readonly UserKey[] = [
   'dashboardTeacher',
   'auditFixture',
   'ownPassword',
+  'usersAdmin',
 ]
 
 const RETRY_TWINS: Partial<Record<UserKey, Account>> = Object.fromEntries(
