@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { renderWithProviders } from '../test/render'
 import { VirtualTable, type VirtualColumn } from './virtual-table'
@@ -78,5 +78,35 @@ describe('VirtualTable with only columns and rows (a new list screen)', () => {
     expect(table).toHaveAttribute('aria-rowcount', '3001')
     expect(bodyRows[0]).toHaveAttribute('aria-rowindex', '2')
     expect(screen.getByRole('region', { name: 'URL-lista' })).toBeInTheDocument()
+  })
+})
+
+describe('VirtualTable and a new result', () => {
+  function table(rows: Link[]) {
+    return (
+      <VirtualTable
+        label="Rövid URL-ek"
+        regionLabel="URL-lista"
+        columns={COLUMNS}
+        rows={rows}
+        getKey={(link) => link.id}
+        rowHeight={{ wide: 48, compact: 56 }}
+      />
+    )
+  }
+
+  it('goes back to the top when it was scrolled, and touches nothing when it was at the top already', () => {
+    const view = renderWithProviders(table(links))
+    const region = screen.getByRole('region', { name: 'URL-lista' })
+    const calls: unknown[] = []
+    region.scrollTo = ((options: unknown) => void calls.push(options)) as typeof region.scrollTo
+
+    view.rerender(table(links.slice(0, 100)))
+    expect(calls).toEqual([])
+
+    region.scrollTop = 480
+    fireEvent.scroll(region)
+    view.rerender(table(links.slice(0, 50)))
+    expect(calls).toEqual([{ top: 0 }])
   })
 })

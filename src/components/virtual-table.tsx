@@ -101,8 +101,12 @@ export function VirtualTable<Row>({
     ),
   })
 
-  // A new search result starts at its top.
+  // A new search result starts at its top. Whether the list is scrolled is kept from its scroll events, so a result
+  // shown at the top (the usual case while typing) forces no layout to find out.
+  const scrolled = useRef(false)
   useEffect(() => {
+    if (!scrolled.current) return
+    scrolled.current = false
     scrollRef.current?.scrollTo?.({ top: 0 })
   }, [rows])
 
@@ -123,6 +127,9 @@ export function VirtualTable<Row>({
       rounded="md"
       bg="bg"
       css={tableCss}
+      onScroll={(event) => {
+        scrolled.current = event.currentTarget.scrollTop > 0
+      }}
     >
       <div role="table" aria-label={label} aria-rowcount={rows.length + 1}>
         <div role="rowgroup" data-part="head">
