@@ -3,7 +3,8 @@
  * imports ten students from an .xlsx built here, and gives the teacher Rendszernapló (`viewAuditLog`) for this week
  * only. The teacher signs in with the one-time password in a browser of their own, must set an own password, then
  * sees Rendszernapló in the menu. The administrator disables the teacher, and the teacher's open page is sent back
- * to the login screen at its next request. axe on the screen and on every dialog it opens.
+ * to the login screen at its next request. axe on the screen and on every dialog it opens (light; the screen and
+ * the Funkciók dialog in dark too).
  *
  * Usernames carry the try's runId: a retry runs against the same server, where the first try's accounts remain.
  */
@@ -14,12 +15,14 @@ import { dayInZone } from '../../../contract/features'
 import { PASSWORD_MESSAGES } from '../../../contract/password-rule'
 import { apiGet, apiSession } from '../api'
 import {
+  expectTheme,
   login,
   loginHeading,
   logoutEntry,
   openApp,
   openScreen,
   passwordField,
+  setThemeViaApi,
   sidebarEntry,
   usernameField,
   waitForApi,
@@ -190,6 +193,18 @@ test('an administrator creates, imports, grants this week, and disables; the tea
   })
   expect(refused.status).not.toBe(200)
 
-  // The administrator's own session is untouched.
-  await login(await (await newContext()).newPage(), admin)
+  // The administrator's own session is untouched; the screen and its first dialog in the dark theme pass axe too.
+  const darkPage = await (await newContext()).newPage()
+  await login(darkPage, admin)
+  await setThemeViaApi(darkPage, 'dark')
+  await darkPage.reload({ waitUntil: 'domcontentloaded' })
+  await waitForShell(darkPage)
+  await expectTheme(darkPage, 'dark')
+  await openScreen(darkPage, 'Felhasználók', 'Felhasználók')
+  await expect(darkPage.getByRole('table', { name: 'Felhasználók' }).getByRole('row').nth(1)).toBeVisible()
+  expect(await axeProblems(darkPage, 'Felhasználók (dark)')).toEqual([])
+  await rowAction(darkPage, teacher.username, teacher.name, 'Funkciók')
+  const darkFeatures = darkPage.getByRole('dialog', { name: `Funkciók: ${teacher.name}` })
+  await expect(darkFeatures.getByLabel('Rendszernapló: aktív')).toBeVisible({ timeout: 20_000 })
+  expect(await axeProblems(darkPage, 'Funkciók dialog (dark)')).toEqual([])
 })
