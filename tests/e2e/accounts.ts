@@ -84,6 +84,8 @@ export const USERS = {
   resetStudent: { type: 'student', name: 'Gyöngyösi Örs Ábel', username: 'diak.jelszo', password: PW },
   /** The student who signs in on the shared tablet after a teacher. */
   tabletStudent: { type: 'student', name: 'Szűcs Zsófia', username: 'diak.tablet', password: PW },
+  /** Files a bug report offline from DiákKezdőlap (tests/e2e/specs/bug-report.spec.ts). */
+  bugStudent: { type: 'student', name: 'Hibás Hanna', username: 'diak.hiba', password: PW },
   /** The student home for the accessibility checks. */
   a11yStudent: { type: 'student', name: 'Lőrincz Ünige', username: 'diak.a11y', password: PW },
 } satisfies Record<string, Account>
