@@ -139,6 +139,14 @@ export function auditSeedSql(
       ? `ELSE '${type}'`
       : `WHEN p < ${bound} THEN '${type}'`
   }).join(' ')
+  // The first rows of every batch take each type in turn (the middle of its share), so every catalogue type is
+  // present however rare its share: a few in 100,000 change no figure, and a small seed has every type too.
+  let start = 0
+  const everyType = AUDIT_TYPES.map((type, i) => {
+    const middle = start + TYPE_MIX[type] / 2
+    start += TYPE_MIX[type]
+    return `WHEN ${i + 1} THEN ${middle}`
+  }).join(' ')
   const roomIds = pools.classrooms.map((c) => c.id)
   const roomNames = pools.classrooms.map((c) => c.name)
   const groupIds = pools.groups.map((g) => g.id)
@@ -187,8 +195,9 @@ FROM (
     (${now} - floor((${slice[0]} + rd * ${slice[1] - slice[0]}) * ${year})::bigint) / 86400 * 86400 - 3600 AS day0,
     CASE ${typeCase} END AS t
   FROM (
-    SELECT random() AS p, random() AS ru, random() AS rd, random() AS rh, random() AS rx, random() AS ry
-    FROM generate_series(1, ${count})
+    SELECT CASE g ${everyType} ELSE random() END AS p,
+      random() AS ru, random() AS rd, random() AS rh, random() AS rx, random() AS ry
+    FROM generate_series(1, ${count}) AS g
   ) AS r
 ) AS s
 ORDER BY 4`
