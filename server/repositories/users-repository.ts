@@ -50,26 +50,9 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** Creates a user; returns the stored row. Throws DuplicateUsernameError when the username is taken. */
 export async function createUser(db: Db, input: NewUser, options: HashOptions = {}): Promise<UserRow> {
-  const now = options.now ?? new Date()
-  const row = {
-    id: randomUUID(),
-    username: input.username.trim(),
-    name: input.name.trim(),
-    type: input.type,
-    passwordHash: await hashPassword(input.password, options.logN),
-    mfaEmail: input.mfaEmail?.trim() || null,
-    disabled: false,
-    passwordOneTime: input.oneTime ?? false,
-    passwordChangedAt: now,
-    createdAt: now,
-  }
-  try {
-    const [created] = await db.insert(users).values(row).returning()
-    return created
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new DuplicateUsernameError(row.username)
-    throw error
-  }
+  const { password, ...rest } = input
+  const passwordHash = await hashPassword(password, options.logN)
+  return insertUserWithHash(db, { ...rest, passwordHash }, options.now ?? new Date())
 }
 
 /** The user with this username (case-insensitive), or null. */
