@@ -1,23 +1,23 @@
 /**
  * A dialog holding one form: title, optional description, fields, a footer of buttons. Escape, the backdrop and
- * the close button call `onClose`; Enter submits; focus is trapped while open (Chakra's dialog).
+ * the close button call `onClose`; Enter submits; focus is trapped while open (Chakra's dialog, in `DialogFrame`).
  */
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react'
-import type { FormEvent, ReactNode } from 'react'
+import { Button } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
+import { DialogFrame, type DialogFrameProps } from './dialog-frame'
 
-export interface FormDialogProps {
-  open: boolean
-  title: string
-  description?: string
-  onClose: () => void
+export interface FormDialogProps extends Pick<
+  DialogFrameProps,
+  'open' | 'title' | 'description' | 'onClose' | 'onExitComplete' | 'size' | 'gap'
+> {
   onSubmit: () => void
-  /** After the closing animation: reset the form here. */
-  onExitComplete?: () => void
   /** The submit button's label; the standard footer is 'Mégsem' (or `cancelLabel`) and this button. */
   submitLabel?: string
   cancelLabel?: string
   /** The submit button spins while the form is being saved. */
   busy?: boolean
+  /** The standard submit button is disabled (e.g. while there is nothing to save yet). */
+  submitDisabled?: boolean
   /** Other buttons instead of the standard footer; one of them should be `type="submit"`. */
   footer?: ReactNode
   /** Show the × in the corner (dialogs without a cancel button). */
@@ -26,66 +26,33 @@ export interface FormDialogProps {
 }
 
 export function FormDialog({
-  open,
-  title,
-  description,
-  onClose,
   onSubmit,
-  onExitComplete,
   submitLabel,
   cancelLabel = 'Mégsem',
   busy = false,
+  submitDisabled,
   footer,
-  closeButton,
   children,
+  ...frame
 }: FormDialogProps) {
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    onSubmit()
-  }
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose()
-      }}
-      onExitComplete={onExitComplete}
-      lazyMount
-      unmountOnExit
+    <DialogFrame
+      {...frame}
+      onSubmit={onSubmit}
+      footer={
+        footer ?? (
+          <>
+            <Button variant="outline" onClick={frame.onClose}>
+              {cancelLabel}
+            </Button>
+            <Button type="submit" colorPalette="blue" loading={busy} disabled={submitDisabled}>
+              {submitLabel}
+            </Button>
+          </>
+        )
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body display="flex" flexDirection="column" gap="4">
-                {description && <Dialog.Description>{description}</Dialog.Description>}
-                {children}
-              </Dialog.Body>
-              <Dialog.Footer>
-                {footer ?? (
-                  <>
-                    <Button variant="outline" onClick={onClose}>
-                      {cancelLabel}
-                    </Button>
-                    <Button type="submit" colorPalette="blue" loading={busy}>
-                      {submitLabel}
-                    </Button>
-                  </>
-                )}
-              </Dialog.Footer>
-              {closeButton && (
-                <Dialog.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Bezárás" />
-                </Dialog.CloseTrigger>
-              )}
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {children}
+    </DialogFrame>
   )
 }

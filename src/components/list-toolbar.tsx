@@ -1,6 +1,7 @@
 /**
  * The bar above a list: a search box and a counter. The counter is a live region that says nothing until the
  * list has loaded (pass `count={null}` while loading or after a failed first load): '0 diák' would be wrong.
+ * A list with filters (Felhasználók' type select) passes them as children: they stand at the bar's end.
  */
 import { Box, Flex, Input, Text } from '@chakra-ui/react'
 import { Search } from 'lucide-react'
@@ -18,9 +19,11 @@ export interface ListToolbarProps {
   count: string | null
   /** The counter's icon (a lucide icon element). */
   countIcon?: ReactNode
+  /** Filters after the counter, at the end of the bar (each with its own accessible name). */
+  children?: ReactNode
 }
 
-export function ListToolbar({ search, count, countIcon }: ListToolbarProps) {
+export function ListToolbar({ search, count, countIcon, children }: ListToolbarProps) {
   return (
     <Flex gap="3" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
       <Box position="relative" flex="1" maxW={{ sm: 'md' }}>
@@ -57,6 +60,11 @@ export function ListToolbar({ search, count, countIcon }: ListToolbarProps) {
         {count !== null && countIcon}
         {count}
       </Text>
+      {children && (
+        <Flex gap="3" ms={{ sm: 'auto' }} direction={{ base: 'column', sm: 'row' }}>
+          {children}
+        </Flex>
+      )}
     </Flex>
   )
 }

@@ -144,20 +144,17 @@ export default function UsersScreen() {
         </HStack>
       </Flex>
 
-      <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'center' }}>
-        <Box flex="1">
-          <ListToolbar
-            search={{
-              label: 'Keresés név vagy felhasználónév alapján',
-              placeholder: 'Keresés név vagy felhasználónév alapján...',
-              value: term,
-              onChange: setTerm,
-            }}
-            count={users.data ? userCount(list.length, searching ? results.length : null) : null}
-            countIcon={<Users size={16} aria-hidden />}
-          />
-        </Box>
-        <NativeSelect.Root width={{ md: '14rem' }}>
+      <ListToolbar
+        search={{
+          label: 'Keresés név vagy felhasználónév alapján',
+          placeholder: 'Keresés név vagy felhasználónév alapján...',
+          value: term,
+          onChange: setTerm,
+        }}
+        count={users.data ? userCount(list.length, searching ? results.length : null) : null}
+        countIcon={<Users size={16} aria-hidden />}
+      >
+        <NativeSelect.Root width={{ sm: '14rem' }}>
           <NativeSelect.Field
             aria-label="Típus szerinti szűrés"
             value={typeFilter}
@@ -172,7 +169,7 @@ export default function UsersScreen() {
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-      </Flex>
+      </ListToolbar>
 
       <OfflineMarker updatedAt={users.data?.date ?? null} />
 

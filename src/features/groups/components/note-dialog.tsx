@@ -1,16 +1,10 @@
 /** 'Új jegyzet' (spec: Groups screen, §5): a textarea; a trimmed empty note says 'A jegyzet nem lehet üres!'. */
-import { Type } from '@sinclair/typebox'
-import { Textarea } from '@chakra-ui/react'
 import { CreateNoteRequest } from '../../../../contract/api'
 import { LIMITS } from '../../../../contract/limits'
-import { FormDialog } from '../../../components/form-dialog'
-import { FormField, useSchemaForm } from '../../../components/form'
+import { TextDialog } from '../../../components/text-dialog'
 
 export const EMPTY_NOTE = 'A jegyzet nem lehet üres!'
 const NOTE_TOO_LONG = `A jegyzet legfeljebb ${LIMITS.noteMax} karakter lehet.`
-
-/** The request's message rule, from the contract. */
-const NoteForm = Type.Pick(CreateNoteRequest, ['message'])
 
 interface NoteDialogProps {
   open: boolean
@@ -21,35 +15,18 @@ interface NoteDialogProps {
 }
 
 export function NoteDialog({ open, groupName, onClose, onSave }: NoteDialogProps) {
-  const { register, handleSubmit, reset, formState } = useSchemaForm(NoteForm, {
-    defaultValues: { message: '' },
-    messages: { message: { required: EMPTY_NOTE, maxLength: NOTE_TOO_LONG } },
-    check: ({ message }) => ({ message: message.trim() ? undefined : EMPTY_NOTE }),
-  })
-
-  const save = handleSubmit(async ({ message }) => {
-    try {
-      await onSave(message.trim())
-      onClose()
-    } catch {
-      // Could not be stored: the screen has said so; the text stays for another try.
-    }
-  })
-
   return (
-    <FormDialog
+    <TextDialog
       open={open}
       title="Új jegyzet"
       description={groupName}
-      onClose={onClose}
-      onSubmit={() => void save()}
-      onExitComplete={() => reset({ message: '' })}
+      label="Jegyzet"
       submitLabel="Mentés"
-      busy={formState.isSubmitting}
-    >
-      <FormField label="Jegyzet" error={formState.errors.message}>
-        <Textarea rows={5} {...register('message')} />
-      </FormField>
-    </FormDialog>
+      rule={CreateNoteRequest.properties.message}
+      emptyMessage={EMPTY_NOTE}
+      tooLongMessage={NOTE_TOO_LONG}
+      onClose={onClose}
+      onSave={onSave}
+    />
   )
 }

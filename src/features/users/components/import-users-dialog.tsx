@@ -3,9 +3,10 @@
  * password; an empty password is generated), see every row's outcome (new, already exists, invalid and why) before
  * anything is written, then import in one transaction and print the new one-time passwords as slips.
  */
-import { Badge, Box, Button, Dialog, Input, Portal, Table, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Input, Table, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import type { ImportPreviewRow, ImportUsersRequest, ImportedUser } from '../../../../contract/api'
+import { FormDialog } from '../../../components/form-dialog'
 import { ApiError } from '../../../lib/api-client'
 import { notify } from '../../../lib/notify'
 import { previewImport, useImportUsers } from '../api/users'
@@ -71,7 +72,7 @@ export function ImportUsersDialog({ open, onClose }: ImportUsersDialogProps) {
   const canImport = rows !== null && count('invalid') === 0 && count('new') > 0
 
   const doImport = async () => {
-    if (!request) return
+    if (!request || !canImport || run.isPending || created) return
     try {
       const answer = await run.mutateAsync(request)
       notify.success(answer.message)
@@ -87,136 +88,113 @@ export function ImportUsersDialog({ open, onClose }: ImportUsersDialogProps) {
   }
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open && !run.isPending) close()
-      }}
+      title="Felhasználók importálása"
+      description={
+        created
+          ? `${created.length} felhasználó létrehozva. Az egyszer használatos jelszavakat csak most látod: nyomtasd ki a jelszólapot.`
+          : 'Oszlopok: type (admin, teacher vagy student), name, username és opcionálisan password (üresen hagyva a rendszer generál egyszer használatos jelszót). Mentés előtt minden sort ellenőrzünk; hibás sor esetén semmi sem kerül mentésre.'
+      }
       size="xl"
-      scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
+      gap="3"
+      onClose={() => {
+        if (!run.isPending) close()
+      }}
+      onSubmit={() => void doImport()}
+      footer={
+        created ? (
+          <>
+            <Button variant="outline" onClick={print}>
+              Jelszólap nyomtatása
+            </Button>
+            <Button colorPalette="blue" onClick={close}>
+              Kész
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="outline" onClick={close} disabled={run.isPending}>
+              Mégsem
+            </Button>
+            <Button type="submit" colorPalette="blue" disabled={!canImport} loading={run.isPending}>
+              Importálás
+            </Button>
+          </>
+        )
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Felhasználók importálása</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body display="flex" flexDirection="column" gap="3">
-              {created ? (
-                <>
-                  <Dialog.Description>
-                    {created.length} felhasználó létrehozva. Az egyszer használatos jelszavakat csak most
-                    látod: nyomtasd ki a jelszólapot.
-                  </Dialog.Description>
-                  <Table.Root size="sm" aria-label="Létrehozott felhasználók">
-                    <Table.Header>
-                      <Table.Row>
-                        <Table.ColumnHeader>Név</Table.ColumnHeader>
-                        <Table.ColumnHeader>Felhasználónév</Table.ColumnHeader>
-                        <Table.ColumnHeader>Jelszó</Table.ColumnHeader>
-                      </Table.Row>
-                    </Table.Header>
-                    <Table.Body>
-                      {created.map((user) => (
-                        <Table.Row key={user.username}>
-                          <Table.Cell>{user.name}</Table.Cell>
-                          <Table.Cell>{user.username}</Table.Cell>
-                          <Table.Cell fontFamily="mono">{user.password}</Table.Cell>
-                        </Table.Row>
-                      ))}
-                    </Table.Body>
-                  </Table.Root>
-                </>
-              ) : (
-                <>
-                  <Dialog.Description>
-                    Oszlopok: type (admin, teacher vagy student), name, username és opcionálisan password
-                    (üresen hagyva a rendszer generál egyszer használatos jelszót). Mentés előtt minden sort
-                    ellenőrzünk; hibás sor esetén semmi sem kerül mentésre.
-                  </Dialog.Description>
-                  <Box>
-                    <Input
-                      type="file"
-                      accept=".xlsx,.csv"
-                      aria-label="Importálandó fájl (.xlsx vagy .csv)"
-                      p="1"
-                      onChange={(event) => void choose(event.target.files?.[0])}
-                    />
-                  </Box>
-                  {loading && <Text role="status">Fájl ellenőrzése...</Text>}
-                  {rows && (
-                    <>
-                      <Text role="status">
-                        {count('new')} új, {count('exists')} már létezik, {count('invalid')} hibás sor.
-                      </Text>
-                      <Table.Root size="sm" aria-label="Import előnézet">
-                        <Table.Header>
-                          <Table.Row>
-                            <Table.ColumnHeader>Sor</Table.ColumnHeader>
-                            <Table.ColumnHeader>Név</Table.ColumnHeader>
-                            <Table.ColumnHeader>Felhasználónév</Table.ColumnHeader>
-                            <Table.ColumnHeader>Típus</Table.ColumnHeader>
-                            <Table.ColumnHeader>Eredmény</Table.ColumnHeader>
-                          </Table.Row>
-                        </Table.Header>
-                        <Table.Body>
-                          {rows.map((row) => (
-                            <Table.Row key={row.line}>
-                              <Table.Cell>{row.line}</Table.Cell>
-                              <Table.Cell>{row.name}</Table.Cell>
-                              <Table.Cell>{row.username}</Table.Cell>
-                              <Table.Cell>{row.type}</Table.Cell>
-                              <Table.Cell>
-                                <Badge colorPalette={OUTCOME[row.outcome].palette}>
-                                  {OUTCOME[row.outcome].label}
-                                </Badge>
-                                {row.outcome === 'invalid' && row.reason && (
-                                  <Text as="span" ms="2" fontSize="sm">
-                                    {row.reason}
-                                  </Text>
-                                )}
-                              </Table.Cell>
-                            </Table.Row>
-                          ))}
-                        </Table.Body>
-                      </Table.Root>
-                    </>
-                  )}
-                </>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              {created ? (
-                <>
-                  <Button variant="outline" onClick={print}>
-                    Jelszólap nyomtatása
-                  </Button>
-                  <Button colorPalette="blue" onClick={close}>
-                    Kész
-                  </Button>
-                </>
-              ) : (
-                <>
-                  <Button variant="outline" onClick={close} disabled={run.isPending}>
-                    Mégsem
-                  </Button>
-                  <Button
-                    colorPalette="blue"
-                    disabled={!canImport}
-                    loading={run.isPending}
-                    onClick={() => void doImport()}
-                  >
-                    Importálás
-                  </Button>
-                </>
-              )}
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {created ? (
+        <Table.Root size="sm" aria-label="Létrehozott felhasználók">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Név</Table.ColumnHeader>
+              <Table.ColumnHeader>Felhasználónév</Table.ColumnHeader>
+              <Table.ColumnHeader>Jelszó</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {created.map((user) => (
+              <Table.Row key={user.username}>
+                <Table.Cell>{user.name}</Table.Cell>
+                <Table.Cell>{user.username}</Table.Cell>
+                <Table.Cell fontFamily="mono">{user.password}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      ) : (
+        <>
+          <Box>
+            <Input
+              type="file"
+              accept=".xlsx,.csv"
+              aria-label="Importálandó fájl (.xlsx vagy .csv)"
+              p="1"
+              onChange={(event) => void choose(event.target.files?.[0])}
+            />
+          </Box>
+          {loading && <Text role="status">Fájl ellenőrzése...</Text>}
+          {rows && (
+            <>
+              <Text role="status">
+                {count('new')} új, {count('exists')} már létezik, {count('invalid')} hibás sor.
+              </Text>
+              <Table.Root size="sm" aria-label="Import előnézet">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>Sor</Table.ColumnHeader>
+                    <Table.ColumnHeader>Név</Table.ColumnHeader>
+                    <Table.ColumnHeader>Felhasználónév</Table.ColumnHeader>
+                    <Table.ColumnHeader>Típus</Table.ColumnHeader>
+                    <Table.ColumnHeader>Eredmény</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {rows.map((row) => (
+                    <Table.Row key={row.line}>
+                      <Table.Cell>{row.line}</Table.Cell>
+                      <Table.Cell>{row.name}</Table.Cell>
+                      <Table.Cell>{row.username}</Table.Cell>
+                      <Table.Cell>{row.type}</Table.Cell>
+                      <Table.Cell>
+                        <Badge colorPalette={OUTCOME[row.outcome].palette}>
+                          {OUTCOME[row.outcome].label}
+                        </Badge>
+                        {row.outcome === 'invalid' && row.reason && (
+                          <Text as="span" ms="2" fontSize="sm">
+                            {row.reason}
+                          </Text>
+                        )}
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </>
+          )}
+        </>
+      )}
+    </FormDialog>
   )
 }

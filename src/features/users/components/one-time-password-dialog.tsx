@@ -2,8 +2,9 @@
  * The generated one-time password, shown once (after create and after a reset): copy and print as a hand-out slip.
  * Closing the dialog forgets it: the server keeps only its hash.
  */
-import { Button, CloseButton, Code, Dialog, HStack, Portal, Text } from '@chakra-ui/react'
+import { Button, Code, Text } from '@chakra-ui/react'
 import { Copy, Printer } from 'lucide-react'
+import { InfoDialog } from '../../../components/info-dialog'
 import { notify } from '../../../lib/notify'
 import { printSlips, type Slip } from '../print-slips'
 
@@ -28,60 +29,37 @@ export function OneTimePasswordDialog({ slip, title, onClose }: OneTimePasswordD
     if (slip && !printSlips([slip])) notify.error('A böngésző nem engedte megnyitni a nyomtatási ablakot.')
   }
   return (
-    <Dialog.Root
+    <InfoDialog
       open={slip !== null}
-      onOpenChange={(details) => {
-        if (!details.open) onClose()
-      }}
-      lazyMount
-      unmountOnExit
+      title={title}
+      description="Ezt a jelszót csak most látod: másold ki vagy nyomtasd ki. Az első bejelentkezéskor saját jelszót kell beállítani."
+      gap="3"
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="outline" onClick={() => void copy()}>
+            <Copy size={16} aria-hidden />
+            Másolás
+          </Button>
+          <Button variant="outline" onClick={print}>
+            <Printer size={16} aria-hidden />
+            Nyomtatás
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body display="flex" flexDirection="column" gap="3">
-              <Dialog.Description>
-                Ezt a jelszót csak most látod: másold ki vagy nyomtasd ki. Az első bejelentkezéskor saját
-                jelszót kell beállítani.
-              </Dialog.Description>
-              <Text>
-                <strong>Név:</strong> {slip?.name}
-              </Text>
-              <Text>
-                <strong>Felhasználónév:</strong> {slip?.username}
-              </Text>
-              <Text>
-                <strong>Egyszer használatos jelszó:</strong>{' '}
-                <Code fontSize="lg" data-testid="one-time-password">
-                  {slip?.password}
-                </Code>
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <HStack gap="2" flexWrap="wrap">
-                <Button variant="outline" onClick={() => void copy()}>
-                  <Copy size={16} aria-hidden />
-                  Másolás
-                </Button>
-                <Button variant="outline" onClick={print}>
-                  <Printer size={16} aria-hidden />
-                  Nyomtatás
-                </Button>
-                <Button colorPalette="blue" onClick={onClose}>
-                  Kész
-                </Button>
-              </HStack>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Bezárás" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text>
+        <strong>Név:</strong> {slip?.name}
+      </Text>
+      <Text>
+        <strong>Felhasználónév:</strong> {slip?.username}
+      </Text>
+      <Text>
+        <strong>Egyszer használatos jelszó:</strong>{' '}
+        <Code fontSize="lg" data-testid="one-time-password">
+          {slip?.password}
+        </Code>
+      </Text>
+    </InfoDialog>
   )
 }

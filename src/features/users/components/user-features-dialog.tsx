@@ -4,20 +4,10 @@
  * `isFeatureEnabled`. The dates are the days in which the override holds as switched on; a switched-off override
  * holds on every day. Saved as a whole; it takes effect at the user's next dashboard load (the server at once).
  */
-import {
-  Badge,
-  Box,
-  Button,
-  Dialog,
-  Grid,
-  Input,
-  NativeSelect,
-  Portal,
-  Spinner,
-  Text,
-} from '@chakra-ui/react'
+import { Badge, Box, Grid, Input, NativeSelect, Spinner, Text } from '@chakra-ui/react'
 import { useEffect, useMemo, useState } from 'react'
 import { USERS_MESSAGES, type UserFeatureOverride, type UserSummary } from '../../../../contract/api'
+import { FormDialog } from '../../../components/form-dialog'
 import { ApiError } from '../../../lib/api-client'
 import { notify } from '../../../lib/notify'
 import { useSaveUserFeatures, useUserFeatures } from '../api/users'
@@ -66,7 +56,7 @@ export function UserFeaturesDialog({ user, onClose }: UserFeaturesDialogProps) {
     })
 
   const submit = async () => {
-    if (!user || !drafts) return
+    if (!user || !drafts || save.isPending) return
     const overrides: UserFeatureOverride[] = Object.entries(drafts).flatMap(([id, draft]) =>
       draft ? [{ id, ...draft }] : [],
     )
@@ -90,114 +80,86 @@ export function UserFeaturesDialog({ user, onClose }: UserFeaturesDialogProps) {
   }
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={user !== null}
-      onOpenChange={(details) => {
-        if (!details.open) close()
-      }}
+      title={`Funkciók: ${user?.name ?? ''}`}
+      description="A felülbírálás dátumai azt a napokat jelölik, amikor a bekapcsolt funkció érvényes; a kikapcsolt felülbírálás minden nap érvényes. A változás a felhasználó következő betöltésekor lép életbe."
       size="xl"
-      scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
+      gap="3"
+      onClose={close}
+      onSubmit={() => void submit()}
+      submitLabel="Mentés"
+      busy={save.isPending}
+      submitDisabled={!drafts}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Funkciók: {user?.name}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body display="flex" flexDirection="column" gap="3">
-              <Dialog.Description>
-                A felülbírálás dátumai azt a napokat jelölik, amikor a bekapcsolt funkció érvényes; a
-                kikapcsolt felülbírálás minden nap érvényes. A változás a felhasználó következő betöltésekor
-                lép életbe.
-              </Dialog.Description>
-              {features.isPending && (
-                <Text role="status">
-                  <Spinner size="sm" me="2" />
-                  Funkciók betöltése...
+      {features.isPending && (
+        <Text role="status">
+          <Spinner size="sm" me="2" />
+          Funkciók betöltése...
+        </Text>
+      )}
+      {features.isError && <Text color="fg.error">Hiba történt a funkciók betöltése közben.</Text>}
+      {drafts &&
+        features.data?.features.map((feature) => {
+          const draft = drafts[feature.id]
+          const choice: Choice = draft ? (draft.enabled ? 'on' : 'off') : 'default'
+          const label = featureLabel(feature.id)
+          const on = effective?.has(feature.id) ?? feature.effective
+          return (
+            <Grid
+              key={feature.id}
+              templateColumns={{ base: '1fr', md: '2fr 1.3fr 1fr 1fr auto' }}
+              gap="2"
+              alignItems="center"
+              borderBottomWidth="1px"
+              pb="2"
+              data-feature={feature.id}
+            >
+              <Box>
+                <Text fontWeight="medium">{label}</Text>
+                <Text fontSize="xs" color="fg.muted">
+                  {feature.id} · alapértelmezés: {feature.roleDefault ? 'be' : 'ki'}
+                  {feature.dependencies.length > 0 &&
+                    ` · feltétele: ${feature.dependencies.map(featureLabel).join(', ')}`}
                 </Text>
-              )}
-              {features.isError && <Text color="fg.error">Hiba történt a funkciók betöltése közben.</Text>}
-              {drafts &&
-                features.data?.features.map((feature) => {
-                  const draft = drafts[feature.id]
-                  const choice: Choice = draft ? (draft.enabled ? 'on' : 'off') : 'default'
-                  const label = featureLabel(feature.id)
-                  const on = effective?.has(feature.id) ?? feature.effective
-                  return (
-                    <Grid
-                      key={feature.id}
-                      templateColumns={{ base: '1fr', md: '2fr 1.3fr 1fr 1fr auto' }}
-                      gap="2"
-                      alignItems="center"
-                      borderBottomWidth="1px"
-                      pb="2"
-                      data-feature={feature.id}
-                    >
-                      <Box>
-                        <Text fontWeight="medium">{label}</Text>
-                        <Text fontSize="xs" color="fg.muted">
-                          {feature.id} · alapértelmezés: {feature.roleDefault ? 'be' : 'ki'}
-                          {feature.dependencies.length > 0 &&
-                            ` · feltétele: ${feature.dependencies.map(featureLabel).join(', ')}`}
-                        </Text>
-                      </Box>
-                      <NativeSelect.Root size="sm">
-                        <NativeSelect.Field
-                          aria-label={`Felülbírálás: ${label}`}
-                          value={choice}
-                          onChange={(event) => setChoice(feature.id, event.target.value as Choice)}
-                        >
-                          <option value="default">Alapértelmezés</option>
-                          <option value="on">Bekapcsolva</option>
-                          <option value="off">Kikapcsolva</option>
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                      <Input
-                        size="sm"
-                        type="date"
-                        aria-label={`Kezdő dátum: ${label}`}
-                        disabled={!draft}
-                        value={draft?.startDate ?? ''}
-                        onChange={(event) => setDate(feature.id, 'startDate', event.target.value)}
-                      />
-                      <Input
-                        size="sm"
-                        type="date"
-                        aria-label={`Záró dátum: ${label}`}
-                        disabled={!draft}
-                        value={draft?.endDate ?? ''}
-                        onChange={(event) => setDate(feature.id, 'endDate', event.target.value)}
-                      />
-                      <Badge
-                        colorPalette={on ? 'green' : 'gray'}
-                        aria-label={`${label}: ${on ? 'aktív' : 'inaktív'}`}
-                      >
-                        {on ? 'Aktív' : 'Inaktív'}
-                      </Badge>
-                    </Grid>
-                  )
-                })}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close}>
-                Mégsem
-              </Button>
-              <Button
-                colorPalette="blue"
-                loading={save.isPending}
-                disabled={!drafts}
-                onClick={() => void submit()}
+              </Box>
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field
+                  aria-label={`Felülbírálás: ${label}`}
+                  value={choice}
+                  onChange={(event) => setChoice(feature.id, event.target.value as Choice)}
+                >
+                  <option value="default">Alapértelmezés</option>
+                  <option value="on">Bekapcsolva</option>
+                  <option value="off">Kikapcsolva</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Input
+                size="sm"
+                type="date"
+                aria-label={`Kezdő dátum: ${label}`}
+                disabled={!draft}
+                value={draft?.startDate ?? ''}
+                onChange={(event) => setDate(feature.id, 'startDate', event.target.value)}
+              />
+              <Input
+                size="sm"
+                type="date"
+                aria-label={`Záró dátum: ${label}`}
+                disabled={!draft}
+                value={draft?.endDate ?? ''}
+                onChange={(event) => setDate(feature.id, 'endDate', event.target.value)}
+              />
+              <Badge
+                colorPalette={on ? 'green' : 'gray'}
+                aria-label={`${label}: ${on ? 'aktív' : 'inaktív'}`}
               >
-                Mentés
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                {on ? 'Aktív' : 'Inaktív'}
+              </Badge>
+            </Grid>
+          )
+        })}
+    </FormDialog>
   )
 }
