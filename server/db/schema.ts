@@ -131,10 +131,12 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 /**
  * The audit log's search words (issue 10). The user name and the extras that are names (classroom, group, short
- * code, student) are lower-cased and cut into words at blanks and ASCII punctuation except backslash and backtick,
- * and each word is stored with the entry's type in front ('createnote/matematika'): a search together with a type
- * filter — or any search, as an OR over the types — is then one lookup in the GIN index instead of the intersection
- * of two large sets (a common word and a common type with nothing in common took the planner 0.4–0.7 s). The
+ * code, student, the account an administrator acted on) are lower-cased and cut into words at blanks and ASCII
+ * punctuation except backslash and backtick. Each word is stored twice: with the entry's type in front
+ * ('createnote/matematika'), so a search together with a type filter is one lookup in the GIN index instead of the
+ * intersection of two large sets (a common word and a common type with nothing in common took the planner 0.4–0.7
+ * s), and bare ('matematika'), so a search over every type is one lexeme to test, not an OR over the whole catalogue
+ * (which made testing 3,000 candidates 8 ms instead of 2 on PostgreSQL, and several times that on PGlite). The
  * extras that are ids are kept whole, lower-cased, marked with a leading '#' ('#' is a separator, so no word has
  * one), so a short prefix like '9' never walks a million ids. `auditSearchQuery` in
  * server/repositories/audit-repository.ts builds the query with the same rules. Computed by the database, so every
@@ -143,7 +145,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 const AUDIT_SEARCH_NAMES = sql.raw(
   `lower(${[
     'username',
-    ...['classroomName', 'groupName', 'short', 'studentUsername'].map(
+    ...['classroomName', 'groupName', 'short', 'studentUsername', 'targetUsername'].map(
       (key) => `coalesce(extras->>'${key}', '')`,
     ),
   ].join(" || ' ' || ")})`,
@@ -169,7 +171,7 @@ export const auditLog = pgTable(
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
-        sql`array_to_tsvector(array_remove(string_to_array(lower(type) || '/' || regexp_replace(${AUDIT_SEARCH_NAMES}, ${AUDIT_SEARCH_SEPARATORS}, ' ' || lower(type) || '/', 'g'), ' '), lower(type) || '/') || array_remove(array[${AUDIT_SEARCH_IDS}], null))`,
+        sql`array_to_tsvector(array_remove(string_to_array(lower(type) || '/' || regexp_replace(${AUDIT_SEARCH_NAMES}, ${AUDIT_SEARCH_SEPARATORS}, ' ' || lower(type) || '/', 'g'), ' '), lower(type) || '/') || array_remove(string_to_array(regexp_replace(${AUDIT_SEARCH_NAMES}, ${AUDIT_SEARCH_SEPARATORS}, ' ', 'g'), ' '), '') || array_remove(array[${AUDIT_SEARCH_IDS}], null))`,
       ),
   },
   // Every ordered index ends in (ts DESC, id DESC) NULLS LAST, the order of every audit query (keyset-friendly).

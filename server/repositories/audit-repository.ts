@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { and, eq, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm'
-import { AUDIT_TYPES, type AuditExtras, type AuditType } from '../../contract/audit'
+import type { AuditExtras, AuditType } from '../../contract/audit'
 import type { Db } from '../db'
 import { auditLog } from '../db/schema'
 
@@ -102,15 +102,16 @@ export function hasSearchWords(text: string): boolean {
 }
 
 /**
- * The tsquery of a search text for the generated `search` column (server/db/schema.ts), for entries of `types`, or
- * null when it has no word. Each blank-separated token (at most 8) must match: each of its parts (cut at punctuation
- * as the names are: '9.A' is '9' and 'a') beginning a word of the user name or of a name extra (a number or a single
- * character: being that word, `wholeWordOnly`) — stored behind the
- * entry's type, so a part is an OR over the types ('createnote/9':* | …) — or, for a token that looks like an id (4
- * or more hex digits and dashes), the beginning of an id extra ('#…' words). Lower-cased like the column.
+ * The tsquery of a search text for the generated `search` column (server/db/schema.ts), or null when it has no word.
+ * Each blank-separated token (at most 8) must match: each of its parts (cut at punctuation as the names are: '9.A' is
+ * '9' and 'a') beginning a word of the user name or of a name extra (a number or a single character: being that
+ * word, `wholeWordOnly`) — or, for a token that looks like an id (4 or more hex digits and dashes), the beginning of
+ * an id extra ('#…' words). With `types`, a part is looked up among the words stored behind those types (an OR:
+ * 'createnote/9':* | …), so the GIN index answers the word and the type filter together; without, among the bare
+ * words (every type). Lower-cased like the column.
  */
-export function auditSearchQuery(text: string, types: readonly string[]): string | null {
-  const tagged = types.map((type) => `${type.toLowerCase()}/`)
+export function auditSearchQuery(text: string, types?: readonly string[]): string | null {
+  const tagged = types?.map((type) => `${type.toLowerCase()}/`) ?? ['']
   const part = (word: string) => {
     const alternatives = tagged.map((tag) => (wholeWordOnly(word) ? lexeme(tag + word) : prefix(tag + word)))
     return alternatives.length === 1 ? alternatives[0] : `(${alternatives.join(' | ')})`
@@ -124,11 +125,19 @@ export function auditSearchQuery(text: string, types: readonly string[]): string
   return clauses.length && tagged.length ? clauses.join(' & ') : null
 }
 
-/** The tsquery text of the filters' search, over the types the filters let through. */
+/**
+ * The tsquery text of the filters' search: over the words of the types a type filter lets through, or the bare words
+ * when there is no type filter (excluded types alone are left to the type condition: the bare word is one lexeme).
+ */
 function searchQueryOf(search: string, filters: AuditFilters): string {
+  if (!filters.includeTypes) return auditSearchQuery(search) ?? ''
   const excluded = new Set(filters.excludeTypes ?? [])
-  const types = (filters.includeTypes ?? AUDIT_TYPES).filter((type) => !excluded.has(type))
-  return auditSearchQuery(search, types) ?? ''
+  return (
+    auditSearchQuery(
+      search,
+      filters.includeTypes.filter((type) => !excluded.has(type)),
+    ) ?? ''
+  )
 }
 
 /**
@@ -345,12 +354,13 @@ export async function auditPageWithCount(
 }
 
 /**
- * A search's first page and its count from one walk: the newest SEARCH_WINDOW candidates (entries passing every
- * filter but the search, in index order), each tested once and kept as (id, ts, match) only — the page's own rows
- * are read again by id, so the window carries no extras — give the page (their first `limit` matches) and the
- * count (their matches) in one statement. Then, as `auditPage` and `countAuditUpTo` do: too few matches for a page
- * among a full window, the page comes from the word index; too few for the bound, the count goes on after the
- * window (never re-reading it) or, for a rare word, through the word index.
+ * A search's first page and its count. One statement walks the newest SEARCH_WINDOW candidates (entries passing
+ * every filter but the search) in index order and stops at the `max`-th match — a common word after a few hundred
+ * candidates — keeping (id, ts) only; the page is the first `limit` of those matches, read again by id with their
+ * extras. Only when fewer than `max` matched does it ask where the window ended (an index-only walk): a window not
+ * full held the whole view; a full one goes on as `auditPage` and `countAuditUpTo` do — too few matches for a page,
+ * the page comes from the word index; too few for the bound, the count goes on after the window (never re-reading
+ * it) or, for a rare word, through the word index.
  */
 async function searchFirstPage(
   db: Db,
@@ -359,35 +369,35 @@ async function searchFirstPage(
   max: number,
 ): Promise<CountedPage> {
   const query = searchQueryOf(filters.search, filters)
+  // The window's order is the index's, and the outer ORDER BY repeats it on the subquery's own columns: the planner
+  // keeps that order without sorting, so the LIMIT stops the walk at the `max`-th match.
   const result = await db.execute(sql`
-    with window_ as (
-      select ${auditLog.id} as id, ${auditLog.ts} as ts, ts_match_vq(${auditLog.search}, ${query}::tsquery) as hit
-      from ${auditLog}
-      where ${conditions(filters, undefined, 'omit') ?? sql`true`}
-      order by ${NEWEST_FIRST}
-      limit ${SEARCH_WINDOW}
+    with hits as (
+      select window_.id, window_.ts from (
+        select ${auditLog.id} as id, ${auditLog.ts} as ts, ${auditLog.search} as search
+        from ${auditLog}
+        where ${conditions(filters, undefined, 'omit') ?? sql`true`}
+        order by ${NEWEST_FIRST}
+        limit ${SEARCH_WINDOW}
+      ) as window_
+      where ts_match_vq(window_.search, ${query}::tsquery)
+      order by window_.ts desc nulls last, window_.id desc nulls last
+      limit ${max}
     ),
-    stats as (select (count(*) filter (where hit))::int as matches, count(*)::int as seen from window_),
-    last_ as (select ts as last_ts, id as last_id from window_ order by ts asc nulls first, id asc nulls first limit 1),
-    hits as (select id from window_ where hit order by ts desc nulls last, id desc nulls last limit ${limit}),
     page_ as (
       select entry.id, entry.username, entry.type, entry.ts, entry.extras
-      from hits join ${auditLog} as entry on entry.id = hits.id
+      from (select id from hits order by ts desc nulls last, id desc nulls last limit ${limit}) as first_
+      join ${auditLog} as entry on entry.id = first_.id
     )
-    select stats.matches, stats.seen, last_.last_ts, last_.last_id, page_.*
-    from stats left join last_ on true left join page_ on true
+    select (select count(*)::int from hits) as matches, page_.*
+    from (select 1) as one left join page_ on true
     order by page_.ts desc nulls last, page_.id desc nulls last`)
-  type Raw = RawRow & {
-    matches: number
-    seen: number
-    last_ts: number | string | null
-    last_id: string | null
-  }
-  const raw = (result as unknown as { rows: Raw[] }).rows
-  const { matches, seen, last_ts: lastTs, last_id: lastId } = raw[0]
+  const raw = (result as unknown as { rows: (RawRow & { matches: number })[] }).rows
+  const matches = Number(raw[0].matches)
   let rows = raw.filter((row) => row.id !== null).map(rowOf)
-  const windowFull = Number(seen) >= SEARCH_WINDOW
-  if (rows.length < limit && windowFull)
+  if (matches >= max) return { rows, count: max }
+  const last = await windowEnd(db, filters)
+  if (rows.length < limit && last)
     rows = await db
       .select(ROW)
       .from(auditLog)
@@ -396,10 +406,23 @@ async function searchFirstPage(
       .limit(limit)
   // A first page not full is the whole view: its count is its length (the service needs no other).
   if (rows.length < limit) return { rows, count: Math.min(rows.length, max) }
-  if (Number(matches) >= max || !windowFull || lastId === null)
-    return { rows, count: Math.min(Number(matches), max) }
-  const after = { ts: Number(lastTs), id: lastId }
-  return { rows, count: await countOnFrom(db, filters, max, Number(matches), SEARCH_WINDOW, after) }
+  if (!last) return { rows, count: matches }
+  return { rows, count: await countOnFrom(db, filters, max, matches, SEARCH_WINDOW, last) }
+}
+
+/**
+ * Where the newest SEARCH_WINDOW candidates of a search end — the last of them — or null when there are fewer (the
+ * window held them all). An index-only walk.
+ */
+async function windowEnd(db: Db, filters: AuditFilters): Promise<AuditPosition | null> {
+  const [row] = await db
+    .select({ ts: auditLog.ts, id: auditLog.id })
+    .from(auditLog)
+    .where(conditions(filters, undefined, 'omit'))
+    .orderBy(NEWEST_FIRST)
+    .offset(SEARCH_WINDOW - 1)
+    .limit(1)
+  return row ? { ts: Number(row.ts), id: row.id } : null
 }
 
 /**

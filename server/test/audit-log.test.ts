@@ -70,6 +70,14 @@ const FIXTURE: [string, string, AuditType, string, AuditExtras][] = [
     '2025-03-15T09:30',
     { classroomId: CLASSROOM, classroomName: '@x' },
   ],
+  // The account an administrator acted on is searchable too ('anna' finds it beside e6's student).
+  [
+    'e13',
+    'igazgato',
+    'updateUserStatus',
+    '2025-03-16T08:00',
+    { targetUsername: 'kiss.anna', disabled: 'true' },
+  ],
 ]
 
 const epoch = (wall: string) => Math.floor(new Date(`${wall}:00+01:00`).getTime() / 1000)
@@ -150,7 +158,10 @@ describe.each(drivers)('audit log on %s', (driver) => {
     ['types=createNote', ['e2']],
     ['types=createNote,createShortUrl', ['e2', 'e3']],
     ['types=%20createNote%20,,createShortUrl', ['e2', 'e3']],
-    ['excludeTypes=dashboardAuthentication', ['e1', 'e2', 'e3', 'e5', 'e6', 'e7', 'e8', 'e10', 'e11', 'e12']],
+    [
+      'excludeTypes=dashboardAuthentication',
+      ['e1', 'e2', 'e3', 'e5', 'e6', 'e7', 'e8', 'e10', 'e11', 'e12', 'e13'],
+    ],
     ['types=createNote,createAdminAlert&excludeTypes=createNote', ['e5']],
     ['types=createNote&excludeTypes=createNote', []],
     ['user=kovacs.eva', ['e1', 'e2', 'e7', 'e8']],
@@ -162,7 +173,11 @@ describe.each(drivers)('audit log on %s', (driver) => {
     ['q=mat%209', ['e2', 'e7']],
     ['q=mat%209a', ['e3']],
     ['q=10', []],
-    ['q=anna', ['e6']],
+    ['q=anna', ['e6', 'e13']],
+    ['q=kiss', ['e13']],
+    ['q=kiss&types=updateUserStatus', ['e13']],
+    ['q=kiss&types=createNote', []],
+    ['q=anna&excludeTypes=updateUserStatus', ['e6']],
     ['q=kov%C3%A1cs', []],
     ['q=kovacs', ['e1', 'e2', 'e7', 'e8']],
     ['q=g%C3%A1bor', ['e9']],
@@ -175,7 +190,7 @@ describe.each(drivers)('audit log on %s', (driver) => {
     ['q=halad%C3%B3', ['e10']],
     ['q=%3Dcmd', ['e8']],
     ['q=%20%20', 'all'],
-    ['from=2025-03-10', ['e3', 'e4', 'e5', 'e6', 'e7', 'e8', 'e9', 'e10', 'e11', 'e12']],
+    ['from=2025-03-10', ['e3', 'e4', 'e5', 'e6', 'e7', 'e8', 'e9', 'e10', 'e11', 'e12', 'e13']],
     ['to=2025-03-09', ['e1', 'e2']],
     ['from=2025-03-10&to=2025-03-10', ['e3']],
     ['from=2025-03-12&to=2025-03-13', ['e5', 'e6', 'e7', 'e8']],
@@ -263,7 +278,7 @@ describe.each(drivers)('audit log on %s', (driver) => {
   })
 
   it('exports the filtered view as CSV: BOM, header, quoting, formula injection neutralised', async () => {
-    const res = await get('/api/auditlog/export.csv?excludeTypes=dashboardAuthentication&from=2025-03-13')
+    const res = await get('/api/auditlog/export.csv?excludeTypes=dashboardAuthentication&from=2025-03-13&to=2025-03-15')
     expect(res.statusCode, res.body).toBe(200)
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(res.headers['content-disposition']).toMatch(
