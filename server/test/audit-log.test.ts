@@ -278,7 +278,9 @@ describe.each(drivers)('audit log on %s', (driver) => {
   })
 
   it('exports the filtered view as CSV: BOM, header, quoting, formula injection neutralised', async () => {
-    const res = await get('/api/auditlog/export.csv?excludeTypes=dashboardAuthentication&from=2025-03-13&to=2025-03-15')
+    const res = await get(
+      '/api/auditlog/export.csv?excludeTypes=dashboardAuthentication&from=2025-03-13&to=2025-03-15',
+    )
     expect(res.statusCode, res.body).toBe(200)
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(res.headers['content-disposition']).toMatch(
