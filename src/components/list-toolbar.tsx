@@ -24,9 +24,16 @@ export interface ListToolbarProps {
 }
 
 export function ListToolbar({ search, count, countIcon, children }: ListToolbarProps) {
+  // With filters the bar wraps them onto a line of their own where the search box would get narrower than 12rem.
+  const filtered = Boolean(children)
   return (
-    <Flex gap="3" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
-      <Box position="relative" flex="1" maxW={{ sm: 'md' }}>
+    <Flex
+      gap="3"
+      align={{ base: 'stretch', sm: 'center' }}
+      direction={{ base: 'column', sm: 'row' }}
+      wrap={filtered ? 'wrap' : undefined}
+    >
+      <Box position="relative" flex="1" minW={filtered ? { sm: '12rem' } : undefined} maxW={{ sm: 'md' }}>
         <Box
           position="absolute"
           insetStart="3"
@@ -60,7 +67,7 @@ export function ListToolbar({ search, count, countIcon, children }: ListToolbarP
         {count !== null && countIcon}
         {count}
       </Text>
-      {children && (
+      {filtered && (
         <Flex gap="3" ms={{ sm: 'auto' }} direction={{ base: 'column', sm: 'row' }}>
           {children}
         </Flex>
