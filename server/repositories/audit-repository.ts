@@ -396,7 +396,7 @@ async function searchFirstPage(
   const matches = Number(raw[0].matches)
   let rows = raw.filter((row) => row.id !== null).map(rowOf)
   if (matches >= max) return { rows, count: max }
-  const last = await windowEnd(db, filters)
+  const last = await windowEnd(db, filters, SEARCH_WINDOW)
   if (rows.length < limit && last)
     rows = await db
       .select(ROW)
@@ -411,24 +411,30 @@ async function searchFirstPage(
 }
 
 /**
- * Where the newest SEARCH_WINDOW candidates of a search end — the last of them — or null when there are fewer (the
- * window held them all). An index-only walk.
+ * Where the `size` newest candidates of a search (entries passing every filter but the search; after `after`, when
+ * given) end — the last of them — or null when there are fewer (they are all there is). An index-only walk.
  */
-async function windowEnd(db: Db, filters: AuditFilters): Promise<AuditPosition | null> {
+async function windowEnd(
+  db: Db,
+  filters: AuditFilters,
+  size: number,
+  after?: AuditPosition,
+): Promise<AuditPosition | null> {
   const [row] = await db
     .select({ ts: auditLog.ts, id: auditLog.id })
     .from(auditLog)
-    .where(conditions(filters, undefined, 'omit'))
+    .where(conditions(filters, after, 'omit'))
     .orderBy(NEWEST_FIRST)
-    .offset(SEARCH_WINDOW - 1)
+    .offset(size - 1)
     .limit(1)
   return row ? { ts: Number(row.ts), id: row.id } : null
 }
 
 /**
- * A search's count after `seen` candidates held `matches`: when they were dense enough that up to
- * SEARCH_COUNT_WINDOW_MAX candidates should hold `max`, the candidates after `after` are tested too (those already
- * tested are not read again); a rarer word is counted through the word index.
+ * A search's count after its newest `seen` candidates held `matches` (fewer than `max`) and ended at `from`: when
+ * they were dense enough that up to SEARCH_COUNT_WINDOW_MAX candidates should hold `max`, the candidates after
+ * `from` are walked in order until the rest is found (those already tested are not read again); a rarer word — or
+ * one whose matches thin out further back — is counted through the word index.
  */
 async function countOnFrom(
   db: Db,
@@ -438,17 +444,14 @@ async function countOnFrom(
   seen: number,
   from: AuditPosition,
 ): Promise<number> {
-  let after: AuditPosition | null = from
-  for (;;) {
-    const needed = matches ? Math.ceil(((max * seen) / matches) * 1.25) : Infinity
-    if (needed > SEARCH_COUNT_WINDOW_MAX || !after) return countThroughWordIndex(db, filters, max)
-    const more = needed - seen
-    const next = await windowCount(db, filters, more, after)
-    matches += next.matches
-    seen += next.seen
-    if (matches >= max || next.seen < more) return Math.min(matches, max)
-    after = next.last
-  }
+  const needed = matches ? Math.ceil(((max * seen) / matches) * 1.25) : Infinity
+  if (needed > SEARCH_COUNT_WINDOW_MAX) return countThroughWordIndex(db, filters, max)
+  const more = needed - seen
+  const found = await walkCount(db, filters, more, max - matches, from)
+  if (matches + found >= max) return max
+  // Fewer than `more` candidates left: every one was tested, the count is exact.
+  if (!(await windowEnd(db, filters, more, from))) return matches + found
+  return countThroughWordIndex(db, filters, max)
 }
 
 /**
@@ -468,43 +471,36 @@ async function countThroughWordIndex(
 }
 
 /**
- * Matches among the newest `size` candidates of a search (after `after`, when given), how many candidates there were
- * (≤ `size`), and where the last of them stands (to go on from there).
+ * Matches among the newest `size` candidates of a search (after `after`, when given), counted up to `stopAt`: the
+ * walk is in index order and stops at the `stopAt`-th match, so a common word costs a few hundred candidates.
  */
-async function windowCount(
+async function walkCount(
   db: Db,
   filters: AuditFilters & { search: string },
   size: number,
+  stopAt: number,
   after?: AuditPosition,
-): Promise<{ matches: number; seen: number; last: AuditPosition | null }> {
+): Promise<number> {
   const query = searchQueryOf(filters.search, filters)
   const window = db
-    .select({ search: auditLog.search, ts: auditLog.ts, id: auditLog.id })
+    .select({ search: auditLog.search })
     .from(auditLog)
     .where(conditions(filters, after, 'omit'))
     .orderBy(NEWEST_FIRST)
     .limit(size)
     .as('candidates')
-  const [row] = await db
-    .select({
-      matches: sql<number>`(count(*) filter (where ts_match_vq(${window.search}, ${query}::tsquery)))::int`,
-      seen: sql<number>`count(*)::int`,
-      // The oldest candidate, the smallest (ts, id): as one text that sorts the same way (ts zero-padded, byte order).
-      last: sql<
-        string | null
-      >`min((lpad(${window.ts}::text, 20, '0') || '_' || ${window.id}::text) collate "C")`,
-    })
+  const matching = db
+    .select({ one: sql`1`.as('one') })
     .from(window)
-  const last = row?.last ? row.last.split('_') : null
-  return {
-    matches: Number(row?.matches ?? 0),
-    seen: Number(row?.seen ?? 0),
-    last: last ? { ts: Number(last[0]), id: last[1] } : null,
-  }
+    .where(sql`ts_match_vq(${window.search}, ${query}::tsquery)`)
+    .limit(stopAt)
+    .as('matching')
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching)
+  return Number(row?.count ?? 0)
 }
 
 /** The largest window of candidates a search's count tests in order before it turns to the word index. */
-export const SEARCH_COUNT_WINDOW_MAX = 10_000
+export const SEARCH_COUNT_WINDOW_MAX = 20_000
 
 /**
  * How many entries match, counting at most `max` of them (a bounded walk, never the whole table). A search counts
@@ -515,9 +511,10 @@ export const SEARCH_COUNT_WINDOW_MAX = 10_000
 export async function countAuditUpTo(db: Db, filters: AuditFilters, max: number): Promise<number> {
   if (filters.search !== undefined) {
     const searching = { ...filters, search: filters.search }
-    const { matches, seen, last } = await windowCount(db, searching, SEARCH_WINDOW)
-    if (matches >= max || seen < SEARCH_WINDOW || !last) return Math.min(matches, max)
-    return countOnFrom(db, searching, max, matches, seen, last)
+    const matches = await walkCount(db, searching, SEARCH_WINDOW, max)
+    if (matches >= max) return max
+    const last = await windowEnd(db, filters, SEARCH_WINDOW)
+    return last ? countOnFrom(db, searching, max, matches, SEARCH_WINDOW, last) : matches
   }
   return countWhere(db, conditions(filters), max)
 }

@@ -384,6 +384,13 @@ describe.each(drivers)('audit log beyond the exact-count bound on %s', (driver) 
       totalIsEstimate: false,
     })
     expect((await get('/api/auditlog?q=ritka&types=createNote')).json()).toMatchObject({ total: sparse })
+    // A page after a cursor counts the same way (its own walk of the candidates).
+    const firstRare = (await get('/api/auditlog?q=ritka')).json()
+    const nextRare = (await get(`/api/auditlog?q=ritka&cursor=${firstRare.nextCursor}`)).json()
+    expect(nextRare).toMatchObject({ total: sparse, totalIsEstimate: false })
+    expect(nextRare.logs[0].action.timestamp).toBeLessThan(firstRare.logs.at(-1).action.timestamp)
+    const nextCommon = (await get(`/api/auditlog?q=tomeges&cursor=${first.nextCursor}`)).json()
+    expect(nextCommon).toMatchObject({ total: AUDIT_EXACT_TOTAL_MAX_SEARCH, totalIsEstimate: true })
     expect((await get('/api/auditlog?q=ritka&types=dashboardAuthentication')).json()).toMatchObject({
       total: 0,
     })
