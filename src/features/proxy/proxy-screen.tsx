@@ -16,7 +16,6 @@ import { ListToolbar } from '../../components/list-toolbar'
 import { OfflineMarker } from '../../components/offline-marker'
 import { notify } from '../../lib/notify'
 import { touchTarget } from '../../lib/touch-target'
-import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { whenIdle } from '../../lib/when-idle'
 import {
   addErrorMessage,
@@ -33,6 +32,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog'
 import { DomainsTable } from './components/domains-table'
 import { createDomainSearch } from './domain-search'
 import { downloadText } from './download-text'
+import { useSearchTerm } from './use-search-term'
 
 const NO_DOMAINS: string[] = []
 const NO_COMMENTS: Record<string, string> = {}
@@ -168,8 +168,7 @@ function SearchableDomains({
   onEditComment,
   actions,
 }: SearchableDomainsProps) {
-  const [term, setTerm] = useState('')
-  const settledTerm = useDebouncedValue(term, TIMING.searchDebounceMs)
+  const [term, settledTerm, setTerm] = useSearchTerm(TIMING.searchDebounceMs)
   const searching = settledTerm.trim() !== ''
   const search = useMemo(() => createDomainSearch(list), [list])
   const results = useMemo(() => search.search(settledTerm), [search, settledTerm])
