@@ -27,6 +27,11 @@ export interface FuzzySearch<T> {
    * after the list is shown, so neither the first paint nor the first keystroke pays for it.
    */
   prepare(): void
+  /**
+   * Searches `term` now and keeps the answer, so that `search(term)` right after returns it at once: for the pause
+   * a search box waits before filtering (the list is drawn when the pause ends, the search is done by then).
+   */
+  prefetch(term: string): void
 }
 
 export interface FuzzySearchOptions<T> {
@@ -198,123 +203,147 @@ export function createFuzzySearch<T>(items: readonly T[], options: FuzzySearchOp
     return new Fuse(entries, fuseOptions).search(term)
   }
 
+  /** The last answer and its term: asked again (the prefetched term), it is returned as it is. */
+  let answered: { term: string; result: readonly T[] } | null = null
+
+  function searchOnce(rawTerm: string): readonly T[] {
+    const term = normaliseForSearch(rawTerm)
+    if (!term) return items
+    if (answered?.term === term) return answered.result
+    const result = run(term)
+    // The same matches as the previous answer (a key that narrowed nothing): the same array, so a list shown
+    // from it has nothing to redraw.
+    const previous = answered?.result
+    answered = { term, result: previous && sameItems(previous, result) ? previous : result }
+    return answered.result
+  }
+
   return {
     prepare() {
       prepare()
     },
-    search(rawTerm) {
-      const term = normaliseForSearch(rawTerm)
-      if (!term) return items
-      const all = prepare()
-      const edits = allowedEdits(term.length)
-      const exactFilter = term.length <= BITAP_MAX_PATTERN
-      // Typing on: every match of the longer term is a match of the shorter one it contains, as long as the
-      // allowed edits are the same (an occurrence of a term holds one of each part, with no more edits), so only
-      // the previous matches need an edit-distance pass.
-      const previous =
-        last && exactFilter && last.edits === edits && term.includes(last.term) ? last.tier : null
-      const previousSize = last?.size ?? 0
-
-      // Each item's best substring tier. A scan of the joined texts costs a native indexOf a hit, and the tier is
-      // read off the joined string too (no visit to the item's own string: 100,000 of them are all over the heap).
-      const tier = new Uint8Array(count).fill(NONE)
-      for (const column of all) {
-        const { joined, starts } = column
-        scan(column, term, (i, pos) => {
-          const t =
-            pos === starts[i]
-              ? starts[i + 1] - 1 - pos === term.length
-                ? EXACT
-                : PREFIX
-              : boundary[joined.charCodeAt(pos - 1)]
-                ? WORD_PREFIX
-                : SUBSTRING
-          if (t < tier[i]) tier[i] = t
-        })
-      }
-
-      // Fuzzy-only matches, in list order (and with rankByEdits, each one's fewest edits).
-      const candidates: number[] = []
-      const candidateEdits: number[] = []
-      if (edits > 0 && exactFilter) {
-        // Bit k set: field k holds one of the pieces verbatim (and the item is no substring match).
-        const holds = new Uint8Array(count)
-        if (previous && previousSize * 4 < count) {
-          // Few previous matches: the edit-distance pass over those alone, no piece scans.
-          for (let i = 0; i < count; i++) if (tier[i] === NONE && previous[i] !== NONE) holds[i] = 0xff
-        } else
-          all.forEach((column, k) => {
-            for (const piece of piecesOf(term, edits)) {
-              scan(column, piece, (i) => {
-                if (tier[i] === NONE && (!previous || previous[i] !== NONE)) holds[i] |= 1 << k
-              })
-            }
-          })
-        for (let t = 0; t < term.length; t++) peq[term.charCodeAt(t)] |= 1 << t
-        try {
-          for (let i = 0; i < count; i++) {
-            if (!holds[i]) continue
-            if (rankByEdits) {
-              // One field: the exact fewest edits at once (no early stop), which is also the rank.
-              const { joined, starts } = all[0]
-              const e = fewestEdits(joined, starts[i], starts[i + 1] - 1, term.length, 0)
-              if (e <= edits) {
-                candidates.push(i)
-                candidateEdits.push(e)
-              }
-              continue
-            }
-            for (let k = 0; k < all.length; k++) {
-              const { joined, starts } = all[k]
-              if (
-                holds[i] & (1 << k) &&
-                fewestEdits(joined, starts[i], starts[i + 1] - 1, term.length, edits) <= edits
-              ) {
-                candidates.push(i)
-                break
-              }
-            }
-          }
-        } finally {
-          for (let t = 0; t < term.length; t++) peq[term.charCodeAt(t)] = 0
-        }
-      } else if (edits > 0) {
-        for (let i = 0; i < count; i++) if (tier[i] === NONE) candidates.push(i)
-      }
-
-      // The substring matches by tier, ties in list order: a counting sort into one array.
-      const sizes = [0, 0, 0, 0, 0]
-      for (let i = 0; i < count; i++) sizes[tier[i]]++
-      const substrings = count - sizes[NONE]
-      const offsets = [0, sizes[EXACT], sizes[EXACT] + sizes[PREFIX], substrings - sizes[SUBSTRING]]
-      const result: T[] = new Array<T>(substrings)
-      for (let i = 0; i < count; i++) {
-        const t = tier[i]
-        if (t !== NONE) result[offsets[t]++] = items[i]
-      }
-      // Beyond the exact filter the candidates are not confirmed matches: keep no narrowing state then.
-      if (exactFilter) {
-        for (const i of candidates) tier[i] = FUZZY
-        last = { term, edits, tier, size: substrings + candidates.length }
-      } else {
-        last = null
-      }
-      if (candidates.length === 0) return result
-
-      if (rankByEdits && exactFilter) {
-        // Fewest edits first, then list order: candidates are in list order, so one pass per edit count.
-        for (let e = 1; e <= edits; e++) {
-          for (let j = 0; j < candidates.length; j++)
-            if (candidateEdits[j] === e) result.push(items[candidates[j]])
-        }
-        return result
-      }
-
-      const found = fuzzy(term, candidates).sort(
-        (a, b) => (a.score ?? 0) - (b.score ?? 0) || a.item.i - b.item.i,
-      )
-      for (const r of found) result.push(items[r.item.i])
-      return result
+    search: searchOnce,
+    prefetch(term) {
+      searchOnce(term)
     },
   }
+
+  function run(term: string): readonly T[] {
+    const all = prepare()
+    const edits = allowedEdits(term.length)
+    const exactFilter = term.length <= BITAP_MAX_PATTERN
+    // Typing on: every match of the longer term is a match of the shorter one it contains, as long as the
+    // allowed edits are the same (an occurrence of a term holds one of each part, with no more edits), so only
+    // the previous matches need an edit-distance pass.
+    const previous =
+      last && exactFilter && last.edits === edits && term.includes(last.term) ? last.tier : null
+    const previousSize = last?.size ?? 0
+
+    // Each item's best substring tier. A scan of the joined texts costs a native indexOf a hit, and the tier is
+    // read off the joined string too (no visit to the item's own string: 100,000 of them are all over the heap).
+    const tier = new Uint8Array(count).fill(NONE)
+    for (const column of all) {
+      const { joined, starts } = column
+      scan(column, term, (i, pos) => {
+        const t =
+          pos === starts[i]
+            ? starts[i + 1] - 1 - pos === term.length
+              ? EXACT
+              : PREFIX
+            : boundary[joined.charCodeAt(pos - 1)]
+              ? WORD_PREFIX
+              : SUBSTRING
+        if (t < tier[i]) tier[i] = t
+      })
+    }
+
+    // Fuzzy-only matches, in list order (and with rankByEdits, each one's fewest edits).
+    const candidates: number[] = []
+    const candidateEdits: number[] = []
+    if (edits > 0 && exactFilter) {
+      // Bit k set: field k holds one of the pieces verbatim (and the item is no substring match).
+      const holds = new Uint8Array(count)
+      if (previous && previousSize * 4 < count) {
+        // Few previous matches: the edit-distance pass over those alone, no piece scans.
+        for (let i = 0; i < count; i++) if (tier[i] === NONE && previous[i] !== NONE) holds[i] = 0xff
+      } else
+        all.forEach((column, k) => {
+          for (const piece of piecesOf(term, edits)) {
+            scan(column, piece, (i) => {
+              if (tier[i] === NONE && (!previous || previous[i] !== NONE)) holds[i] |= 1 << k
+            })
+          }
+        })
+      for (let t = 0; t < term.length; t++) peq[term.charCodeAt(t)] |= 1 << t
+      try {
+        for (let i = 0; i < count; i++) {
+          if (!holds[i]) continue
+          if (rankByEdits) {
+            // One field: the exact fewest edits at once (no early stop), which is also the rank.
+            const { joined, starts } = all[0]
+            const e = fewestEdits(joined, starts[i], starts[i + 1] - 1, term.length, 0)
+            if (e <= edits) {
+              candidates.push(i)
+              candidateEdits.push(e)
+            }
+            continue
+          }
+          for (let k = 0; k < all.length; k++) {
+            const { joined, starts } = all[k]
+            if (
+              holds[i] & (1 << k) &&
+              fewestEdits(joined, starts[i], starts[i + 1] - 1, term.length, edits) <= edits
+            ) {
+              candidates.push(i)
+              break
+            }
+          }
+        }
+      } finally {
+        for (let t = 0; t < term.length; t++) peq[term.charCodeAt(t)] = 0
+      }
+    } else if (edits > 0) {
+      for (let i = 0; i < count; i++) if (tier[i] === NONE) candidates.push(i)
+    }
+
+    // The substring matches by tier, ties in list order: a counting sort into one array.
+    const sizes = [0, 0, 0, 0, 0]
+    for (let i = 0; i < count; i++) sizes[tier[i]]++
+    const substrings = count - sizes[NONE]
+    const offsets = [0, sizes[EXACT], sizes[EXACT] + sizes[PREFIX], substrings - sizes[SUBSTRING]]
+    const result: T[] = new Array<T>(substrings)
+    for (let i = 0; i < count; i++) {
+      const t = tier[i]
+      if (t !== NONE) result[offsets[t]++] = items[i]
+    }
+    // Beyond the exact filter the candidates are not confirmed matches: keep no narrowing state then.
+    if (exactFilter) {
+      for (const i of candidates) tier[i] = FUZZY
+      last = { term, edits, tier, size: substrings + candidates.length }
+    } else {
+      last = null
+    }
+    if (candidates.length === 0) return result
+
+    if (rankByEdits && exactFilter) {
+      // Fewest edits first, then list order: candidates are in list order, so one pass per edit count.
+      for (let e = 1; e <= edits; e++) {
+        for (let j = 0; j < candidates.length; j++)
+          if (candidateEdits[j] === e) result.push(items[candidates[j]])
+      }
+      return result
+    }
+
+    const found = fuzzy(term, candidates).sort(
+      (a, b) => (a.score ?? 0) - (b.score ?? 0) || a.item.i - b.item.i,
+    )
+    for (const r of found) result.push(items[r.item.i])
+    return result
+  }
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }

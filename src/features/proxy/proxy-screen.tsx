@@ -168,9 +168,9 @@ function SearchableDomains({
   onEditComment,
   actions,
 }: SearchableDomainsProps) {
-  const [term, settledTerm, setTerm] = useSearchTerm(TIMING.searchDebounceMs)
-  const searching = settledTerm.trim() !== ''
   const search = useMemo(() => createDomainSearch(list), [list])
+  const [term, settledTerm, setTerm] = useSearchTerm(TIMING.searchDebounceMs, search.prefetch)
+  const searching = settledTerm.trim() !== ''
   const results = useMemo(() => search.search(settledTerm), [search, settledTerm])
   useEffect(() => whenIdle(() => search.prepare()), [search])
 

@@ -4,19 +4,31 @@ import { useCallback, useEffect, useRef, useState } from 'react'
  * The search box's term and the term the list is filtered on, which follows `delayMs` after the last keystroke.
  * Unlike useDebouncedValue (a timer started by an effect after the keystroke's render), the timer starts in the
  * change handler itself, so the wait is counted from the key and not from the end of its render: on a slow
- * device that render is part of the pause the user already waited (docs/decisions-proxy-keystroke.md).
+ * device that render is part of the pause the user already waited.
+ *
+ * `prepare(term)`, if given, runs a third of the way into the wait when no other key came: the search itself, so
+ * that when the wait is over only the list is left to draw (docs/decisions-proxy-keystroke.md). Keys typed faster
+ * than that start no search.
  */
 export function useSearchTerm(
   delayMs: number,
+  prepare?: (term: string) => void,
 ): [term: string, settled: string, setTerm: (term: string) => void] {
   const [term, setTermNow] = useState('')
   const [settled, setSettled] = useState('')
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  useEffect(() => () => clearTimeout(timer.current), [])
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([])
+  const prepareRef = useRef(prepare)
+  useEffect(() => {
+    prepareRef.current = prepare
+  }, [prepare])
+  useEffect(() => () => timers.current.forEach(clearTimeout), [])
   const setTerm = useCallback(
     (next: string) => {
-      clearTimeout(timer.current)
-      timer.current = setTimeout(() => setSettled(next), delayMs)
+      timers.current.forEach(clearTimeout)
+      timers.current = [
+        setTimeout(() => prepareRef.current?.(next), Math.round(delayMs / 3)),
+        setTimeout(() => setSettled(next), delayMs),
+      ]
       setTermNow(next)
     },
     [delayMs],
