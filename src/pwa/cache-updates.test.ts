@@ -1,7 +1,11 @@
 import { QueryClient } from '@tanstack/react-query'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { queryKeyOf } from '../../contract/api-resources'
-import { connectQueryClientToCacheUpdates, dispatchApiCacheMessageForTests } from './cache-updates'
+import {
+  connectQueryClientToCacheUpdates,
+  dispatchApiCacheMessageForTests,
+  refetchWhenFirstControlled,
+} from './cache-updates'
 
 describe('API cache updates', () => {
   it('refetches the queries of the endpoint whose cached answer changed', async () => {
@@ -75,5 +79,41 @@ describe('API cache updates', () => {
 
     expect(client.getQueryState(['unknown'])?.isInvalidated).toBe(false)
     disconnect()
+  })
+})
+
+describe('the first worker taking control', () => {
+  class FakeContainer extends EventTarget {
+    constructor(public controller: ServiceWorker | null) {
+      super()
+    }
+  }
+
+  it('fetches every query again, once, when a page that had no worker gets one (a first visit)', async () => {
+    const client = new QueryClient()
+    let fetches = 0
+    // Not mounted anywhere (inactive), like a prefetched list: it is fetched again too.
+    await client.prefetchQuery({ queryKey: queryKeyOf('students'), queryFn: () => ++fetches })
+    const container = new FakeContainer(null)
+    refetchWhenFirstControlled(container, client)
+    expect(fetches).toBe(1)
+
+    container.controller = {} as ServiceWorker
+    container.dispatchEvent(new Event('controllerchange'))
+    await vi.waitFor(() => expect(fetches).toBe(2))
+    container.dispatchEvent(new Event('controllerchange'))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(fetches).toBe(2)
+  })
+
+  it('does nothing for a page the worker already controls (a later worker comes only through Frissítés)', async () => {
+    const client = new QueryClient()
+    let fetches = 0
+    await client.prefetchQuery({ queryKey: queryKeyOf('students'), queryFn: () => ++fetches })
+    const container = new FakeContainer({} as ServiceWorker)
+    refetchWhenFirstControlled(container, client)
+    container.dispatchEvent(new Event('controllerchange'))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(fetches).toBe(1)
   })
 })

@@ -42,6 +42,27 @@ export function connectQueryClientToCacheUpdates(client: Pick<QueryClient, 'inva
   })
 }
 
+type Container = Pick<ServiceWorkerContainer, 'controller' | 'addEventListener' | 'removeEventListener'>
+
+/**
+ * On a first visit the worker takes control of a page that is already running (`clientsClaim`), and everything the
+ * page fetched before — the sign-in's dashboard, settings, the prefetched lists — went past it, uncached: a reload in
+ * a dead zone would then find nothing. So when a page that had no worker gets one, every query in memory is fetched
+ * again, once, through the worker, which caches the answers. A page already controlled at start does nothing.
+ */
+export function refetchWhenFirstControlled(
+  container: Container,
+  client: Pick<QueryClient, 'invalidateQueries'>,
+): () => void {
+  if (container.controller) return () => undefined
+  const onControlled = () => {
+    container.removeEventListener('controllerchange', onControlled)
+    void client.invalidateQueries({ refetchType: 'all' })
+  }
+  container.addEventListener('controllerchange', onControlled)
+  return () => container.removeEventListener('controllerchange', onControlled)
+}
+
 /** Tests only: deliver a message as if the worker had posted it. */
 export function dispatchApiCacheMessageForTests(data: unknown): void {
   onMessage(new MessageEvent('message', { data }))

@@ -9,7 +9,7 @@ import type { PageToSwMessage } from '../../contract/sw-protocol'
 import { currentBackendUrl } from '../lib/backend-url'
 import { LOCAL_SETTINGS_CHANGED } from '../lib/local-settings'
 import { page } from '../lib/page'
-import { connectQueryClientToCacheUpdates } from './cache-updates'
+import { connectQueryClientToCacheUpdates, refetchWhenFirstControlled } from './cache-updates'
 import { showUpdateBanner } from './update-banner'
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000
@@ -55,7 +55,10 @@ export function registerServiceWorker(options: RegisterOptions = {}): void {
     })
   })
 
-  if (options.queryClient) connectQueryClientToCacheUpdates(options.queryClient)
+  if (options.queryClient) {
+    connectQueryClientToCacheUpdates(options.queryClient)
+    refetchWhenFirstControlled(navigator.serviceWorker, options.queryClient)
+  }
   navigator.serviceWorker.addEventListener('controllerchange', syncBackendUrlWithServiceWorker)
   window.addEventListener(LOCAL_SETTINGS_CHANGED, syncBackendUrlWithServiceWorker)
 

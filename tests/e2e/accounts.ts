@@ -24,6 +24,8 @@ export const USERS = {
   themer: { type: 'teacher', name: 'Témás Tímea', username: 'tanar.tema', password: PW },
   /** Loads students, then goes offline. */
   offline: { type: 'teacher', name: 'Offline Olivér', username: 'tanar.offline', password: PW },
+  /** Signs in on a first visit, before the service worker controls the page, then goes offline. */
+  firstVisit: { type: 'teacher', name: 'Elsős Edit', username: 'tanar.elso', password: PW },
   /** Teacher A on the shared tablet. */
   tabletTeacher: { type: 'teacher', name: 'Táblagépes Tivadar', username: 'tanar.tablet', password: PW },
   /** Teacher B on the shared tablet. */

@@ -1,7 +1,8 @@
 /**
  * Offline: a teacher loads Diákok online; once the service worker controls the page and the students answer is
  * cached, the network is cut (for real, at the proxy, and in the browser), the page reloads, and the student list
- * is still there with the offline marker. Back online, the marker goes away.
+ * is still there with the offline marker. Back online, the marker goes away. And on a first visit, what the page
+ * loaded before the worker took control is cached once it does.
  */
 import {
   cachedApiEntries,
@@ -47,4 +48,31 @@ test('Diákok loaded online is shown offline after a reload, with the offline ma
 
   await goOnline(net, context)
   await expect(offlineMarker(page)).toBeHidden({ timeout: 20_000 })
+})
+
+test('a first visit: what was loaded before the service worker took control is cached once it does', async ({
+  page,
+  context,
+  net,
+  account,
+}) => {
+  // A teacher who signs in at once on a fresh device: the worker registers when the page is idle, so the sign-in's
+  // answers (dashboard, settings, the prefetched list) go past it.
+  await openApp(page)
+  await login(page, account('firstVisit'))
+  await openStudents(page)
+  await expect(studentRow(page, FIRST_STUDENT.name)).toBeVisible()
+  await waitForServiceWorkerControl(page)
+  // No reload and no other screen: the app fetches what it has again through the worker.
+  await waitForCachedApi(page, /^\/api\/dashboard\/?$/)
+  await waitForCachedApi(page, /^\/api\/students\/?$/)
+
+  await goOffline(net, context)
+  await page.reload({ waitUntil: 'domcontentloaded' })
+  await waitForShell(page)
+  await expect(page.getByText('Nem sikerült betölteni a jogosultságokat.', { exact: false })).toHaveCount(0)
+  await openStudents(page)
+  await expect(studentRow(page, FIRST_STUDENT.name)).toBeVisible()
+  await expect(offlineMarker(page)).toBeVisible()
+  await goOnline(net, context)
 })
