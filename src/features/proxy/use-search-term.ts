@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 
 /**
  * The search box's term and the term the list is filtered on, which follows `delayMs` after the last keystroke.
@@ -27,7 +28,8 @@ export function useSearchTerm(
       timers.current.forEach(clearTimeout)
       timers.current = [
         setTimeout(() => prepareRef.current?.(next), Math.round(delayMs / 3)),
-        setTimeout(() => setSettled(next), delayMs),
+        // Drawn in the timer's own task: the pause is over, nothing should queue before the list.
+        setTimeout(() => flushSync(() => setSettled(next)), delayMs),
       ]
       setTermNow(next)
     },

@@ -93,7 +93,7 @@ export const DomainsTable = memo(function DomainsTable({
               aria-label={`Megjegyzés szerkesztése: ${domain}`}
               onClick={() => onEditComment(domain)}
             >
-              <MessageSquareText aria-hidden />
+              {COMMENT_SVG}
             </button>
           )}
           {onDelete && (
@@ -104,7 +104,7 @@ export const DomainsTable = memo(function DomainsTable({
               aria-label={`Törlés: ${domain}`}
               onClick={() => onDelete(domain)}
             >
-              <Trash2 aria-hidden />
+              {DELETE_SVG}
             </button>
           )}
         </div>
@@ -114,14 +114,46 @@ export const DomainsTable = memo(function DomainsTable({
   }, [comments, onDelete, onEditComment])
 
   return (
-    <VirtualTable
-      label="Blokkolt domainek"
-      regionLabel="Blokkolt domainek listája"
-      columns={columns}
-      rows={domains}
-      getKey={domainKey}
-      rowHeight={ROW_HEIGHT}
-      css={CELL_CSS}
-    />
+    <>
+      {(onDelete || onEditComment) && <IconSprite />}
+      <VirtualTable
+        label="Blokkolt domainek"
+        regionLabel="Blokkolt domainek listája"
+        columns={columns}
+        rows={domains}
+        getKey={domainKey}
+        rowHeight={ROW_HEIGHT}
+        css={CELL_CSS}
+      />
+    </>
   )
 })
+
+const COMMENT_ICON = 'dt-icon-comment'
+const DELETE_ICON = 'dt-icon-delete'
+
+/**
+ * The rows' two icons, drawn once: a row's button shows one with `<use>` (two elements) instead of mounting a
+ * lucide icon of its own (an svg and three to five shapes, built in JS) — a new search result mounts 16 rows.
+ */
+const IconSprite = memo(function IconSprite() {
+  return (
+    <svg aria-hidden="true" style={{ display: 'none' }}>
+      <symbol id={COMMENT_ICON} viewBox="0 0 24 24">
+        <MessageSquareText />
+      </symbol>
+      <symbol id={DELETE_ICON} viewBox="0 0 24 24">
+        <Trash2 />
+      </symbol>
+    </svg>
+  )
+})
+
+/** A row's icon: the same element every time, so a re-rendered row leaves it alone. */
+const iconOf = (id: string) => (
+  <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24">
+    <use href={`#${id}`} />
+  </svg>
+)
+const COMMENT_SVG = iconOf(COMMENT_ICON)
+const DELETE_SVG = iconOf(DELETE_ICON)
