@@ -408,18 +408,26 @@ async function offlineRepeatVisit(browser: Browser, baseUrl: string, net: NetCut
       await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 20_000 })
     }
     await openStudents(page)
-    await page.waitForFunction(
-      async () => {
+    // The answers the offline visit needs, cached by the worker (polled from here: waitForFunction does not await
+    // an async predicate, so it took the pending promise for a yes and never waited).
+    const cachedApiPaths = () =>
+      page.evaluate(async () => {
+        const paths: string[] = []
         for (const name of await caches.keys()) {
           const cache = await caches.open(name)
-          for (const request of await cache.keys())
-            if (/\/api\/students\/?$/.test(new URL(request.url).pathname)) return true
+          for (const request of await cache.keys()) paths.push(new URL(request.url).pathname)
         }
-        return false
-      },
-      null,
-      { timeout: 30_000, polling: 200 },
-    )
+        return paths
+      })
+    const needed = [/\/api\/students\/?$/, /\/api\/dashboard\/?$/]
+    const deadline = Date.now() + 30_000
+    for (;;) {
+      const paths = await cachedApiPaths()
+      if (needed.every((path) => paths.some((p) => path.test(p)))) break
+      if (Date.now() > deadline)
+        throw new Error(`the worker did not cache ${needed.join(', ')}: ${paths.join(', ')}`)
+      await page.waitForTimeout(200)
+    }
     // In the page: open Diákok the moment the sidebar exists (an instant user; no harness latency), and note
     // when the shell and the first cached student row appear, in ms since navigation start.
     await context.addInitScript(() => {
