@@ -3,7 +3,8 @@
  * is about in bold, an optional muted second sentence, 'Mégsem' and a red confirm button that shows progress. Open
  * while `open`; Escape, the backdrop and 'Mégsem' all cancel, and cancelling is disabled while `busy`.
  */
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react'
+import { Button, Text } from '@chakra-ui/react'
+import { DialogFrame } from './dialog-frame'
 
 export interface ConfirmDialogProps {
   open: boolean
@@ -32,42 +33,33 @@ export function ConfirmDialog({
   onConfirm,
 }: ConfirmDialogProps) {
   return (
-    <Dialog.Root
+    <DialogFrame
       role="alertdialog"
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open && !busy) onCancel()
+      title={title}
+      description={question}
+      onClose={() => {
+        if (!busy) onCancel()
       }}
-      lazyMount
-      unmountOnExit
+      gap="2"
+      footerWrap
+      footer={
+        <>
+          <Button variant="outline" onClick={onCancel} disabled={busy}>
+            Mégsem
+          </Button>
+          <Button colorPalette="red" loading={busy} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body display="flex" flexDirection="column" gap="2">
-              <Dialog.Description>{question}</Dialog.Description>
-              {subject && (
-                <Text fontWeight="semibold" wordBreak="break-word">
-                  {subject}
-                </Text>
-              )}
-              {note && <Text color="fg.muted">{note}</Text>}
-            </Dialog.Body>
-            <Dialog.Footer flexWrap="wrap" gap="2">
-              <Button variant="outline" onClick={onCancel} disabled={busy}>
-                Mégsem
-              </Button>
-              <Button colorPalette="red" loading={busy} onClick={onConfirm}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {subject && (
+        <Text fontWeight="semibold" wordBreak="break-word">
+          {subject}
+        </Text>
+      )}
+      {note && <Text color="fg.muted">{note}</Text>}
+    </DialogFrame>
   )
 }

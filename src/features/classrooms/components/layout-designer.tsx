@@ -4,12 +4,13 @@
  * outside) and the name. Every change is handed to `onSave` at once: the screen sends it through the outbox, so the
  * dialog keeps its own copy of the layout and never waits for a save.
  */
-import { Box, Button, CloseButton, Dialog, Flex, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Flex, HStack, Input, Stack, Text } from '@chakra-ui/react'
 import { Eraser, Presentation, User } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { Classroom, ClassroomLayout, ClassroomRequest } from '../../../../contract/api'
 import { LAYOUT_MAX, LAYOUT_MIN, clampDimension } from '../../../../contract/classroom-layout'
 import { LIMITS } from '../../../../contract/limits'
+import { DialogFrame } from '../../../components/dialog-frame'
 import { FormField } from '../../../components/form'
 import { clearAll, deskCounts, droppedByResize, resize, toggleTool, type Tool } from '../layout-edits'
 import { DeskLegend } from './desk-marker'
@@ -31,45 +32,41 @@ export function LayoutDesigner({ classroom, pending, onSave, onClose }: LayoutDe
   if (classroom !== null && classroom !== last) setLast(classroom)
   const shown = classroom ?? last
   return (
-    <Dialog.Root
+    <DialogFrame
       open={classroom !== null}
-      onOpenChange={(details) => {
-        if (!details.open) onClose()
-      }}
+      title="Terem szerkesztése"
+      subtitle={
+        <Text role="status" fontSize="sm" color={pending ? 'orange.fg' : 'fg.muted'}>
+          {pending ? 'Mentésre vár' : 'Minden módosítás mentve'}
+        </Text>
+      }
+      description="Válassz eszközt, majd kattints egy üres cellára a lerakáshoz; egy bútorra kattintva törlöd. A bútorokat üres cellára húzhatod. Minden módosítás azonnal mentésre kerül."
+      onClose={onClose}
       onExitComplete={() => setLast(null)}
-      closeOnEscape={!moving}
-      size={{ base: 'full', md: 'xl' }}
-      scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
+      // While a piece of furniture is being moved, Escape cancels the move instead of closing the dialog.
+      onEscapeKeyDown={(event) => {
+        if (moving) event.preventDefault()
+      }}
+      size="xl"
+      fullScreenOnPhone
+      closeButton
+      footer={
+        <Button colorPalette="blue" onClick={onClose}>
+          Kész
+        </Button>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {shown && (
-              <DesignerBody
-                key={shown._id}
-                classroom={shown}
-                pending={pending}
-                onSave={onSave}
-                onClose={onClose}
-                onMovingChange={setMoving}
-              />
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {shown && <DesignerBody key={shown._id} classroom={shown} onSave={onSave} onMovingChange={setMoving} />}
+    </DialogFrame>
   )
 }
 
-interface DesignerBodyProps extends Omit<LayoutDesignerProps, 'classroom'> {
+interface DesignerBodyProps extends Pick<LayoutDesignerProps, 'onSave'> {
   classroom: Classroom
   onMovingChange: (moving: boolean) => void
 }
 
-function DesignerBody({ classroom, pending, onSave, onClose, onMovingChange }: DesignerBodyProps) {
+function DesignerBody({ classroom, onSave, onMovingChange }: DesignerBodyProps) {
   const [name, setName] = useState(classroom.name)
   const [layout, setLayout] = useState(classroom.layout)
   const [tool, setTool] = useState<Tool>('student')
@@ -125,141 +122,120 @@ function DesignerBody({ classroom, pending, onSave, onClose, onMovingChange }: D
 
   return (
     <>
-      <Dialog.Header flexDirection="column" alignItems="start" gap="1">
-        <Dialog.Title>Terem szerkesztése</Dialog.Title>
-        <Text role="status" fontSize="sm" color={pending ? 'orange.fg' : 'fg.muted'}>
-          {pending ? 'Mentésre vár' : 'Minden módosítás mentve'}
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="4" align={{ base: 'stretch', sm: 'start' }}>
+        <Box flex="2" minW="0">
+          <FormField label="Terem neve">
+            <Input
+              value={nameText}
+              maxLength={LIMITS.nameMax}
+              autoComplete="off"
+              onChange={(event) => setNameText(event.target.value)}
+              onBlur={commitName}
+              onKeyDown={commitOnEnter(commitName)}
+            />
+          </FormField>
+        </Box>
+        <HStack flex="1" gap="3" align="start">
+          <FormField label="Oszlopok">
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={LAYOUT_MIN}
+              max={LAYOUT_MAX}
+              step={1}
+              value={columnsText}
+              onChange={(event) => setColumnsText(event.target.value)}
+              onBlur={commitSize}
+              onKeyDown={commitOnEnter(commitSize)}
+            />
+          </FormField>
+          <FormField label="Sorok">
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={LAYOUT_MIN}
+              max={LAYOUT_MAX}
+              step={1}
+              value={rowsText}
+              onChange={(event) => setRowsText(event.target.value)}
+              onBlur={commitSize}
+              onKeyDown={commitOnEnter(commitSize)}
+            />
+          </FormField>
+        </HStack>
+      </Stack>
+      {wouldDrop > 0 && (
+        <Text role="status" fontSize="sm" color="fg.warning">
+          Az új méretnél {wouldDrop} bútor kívül esik a termen, és törlődik.
         </Text>
-      </Dialog.Header>
-      <Dialog.Body display="flex" flexDirection="column" gap="4">
-        <Dialog.Description>
-          Válassz eszközt, majd kattints egy üres cellára a lerakáshoz; egy bútorra kattintva törlöd. A
-          bútorokat üres cellára húzhatod. Minden módosítás azonnal mentésre kerül.
-        </Dialog.Description>
+      )}
 
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="4" align={{ base: 'stretch', sm: 'start' }}>
-          <Box flex="2" minW="0">
-            <FormField label="Terem neve">
-              <Input
-                value={nameText}
-                maxLength={LIMITS.nameMax}
-                autoComplete="off"
-                onChange={(event) => setNameText(event.target.value)}
-                onBlur={commitName}
-                onKeyDown={commitOnEnter(commitName)}
-              />
-            </FormField>
-          </Box>
-          <HStack flex="1" gap="3" align="start">
-            <FormField label="Oszlopok">
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={LAYOUT_MIN}
-                max={LAYOUT_MAX}
-                step={1}
-                value={columnsText}
-                onChange={(event) => setColumnsText(event.target.value)}
-                onBlur={commitSize}
-                onKeyDown={commitOnEnter(commitSize)}
-              />
-            </FormField>
-            <FormField label="Sorok">
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={LAYOUT_MIN}
-                max={LAYOUT_MAX}
-                step={1}
-                value={rowsText}
-                onChange={(event) => setRowsText(event.target.value)}
-                onBlur={commitSize}
-                onKeyDown={commitOnEnter(commitSize)}
-              />
-            </FormField>
-          </HStack>
-        </Stack>
-        {wouldDrop > 0 && (
-          <Text role="status" fontSize="sm" color="fg.warning">
-            Az új méretnél {wouldDrop} bútor kívül esik a termen, és törlődik.
-          </Text>
-        )}
-
-        <Flex role="toolbar" aria-label="Eszközök" gap="2" wrap="wrap" align="center">
-          <Button
-            variant={tool === 'student' ? 'solid' : 'outline'}
-            colorPalette="blue"
-            aria-pressed={tool === 'student'}
-            onClick={() => setTool((current) => toggleTool(current, 'student'))}
-          >
-            <User aria-hidden />
-            Diák asztal
-          </Button>
-          <Button
-            variant={tool === 'teacher' ? 'solid' : 'outline'}
-            colorPalette="orange"
-            aria-pressed={tool === 'teacher'}
-            onClick={() => setTool((current) => toggleTool(current, 'teacher'))}
-          >
-            <Presentation aria-hidden />
-            Tanári asztal
-          </Button>
-          <Box flex="1" />
-          {confirmClear ? (
-            <HStack gap="2" wrap="wrap" role="group" aria-label="Összes törlése">
-              <Text fontSize="sm">Biztosan törlöd az összes bútort?</Text>
-              <Button
-                ref={confirmButton}
-                colorPalette="red"
-                onClick={() => {
-                  setConfirmClear(false)
-                  const next = clearAll(layout)
-                  if (next !== layout) changeLayout(next)
-                }}
-              >
-                Igen, mindet törlöm
-              </Button>
-              <Button variant="outline" onClick={() => setConfirmClear(false)}>
-                Mégsem
-              </Button>
-            </HStack>
-          ) : (
-            <Button
-              variant="outline"
-              colorPalette="red"
-              onClick={() => setConfirmClear(true)}
-              disabled={layout.objects.length === 0}
-            >
-              <Eraser aria-hidden />
-              Összes törlése
-            </Button>
-          )}
-        </Flex>
-
-        <DesignerGrid
-          layout={layout}
-          tool={tool}
-          onChange={changeLayout}
-          onMovingChange={onMovingChange}
-          label={`${name} elrendezése`}
-        />
-
-        <Flex direction="column" gap="2">
-          <DeskLegend />
-          <Text fontSize="sm" color="fg.muted">
-            {student} diák asztal, {teacher} tanári asztal. Billentyűzettel: nyilak a cellák között, Enter
-            vagy Szóköz: lerakás vagy törlés, M: mozgatás (Enter a lerakáshoz), Esc: mégse.
-          </Text>
-        </Flex>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button colorPalette="blue" onClick={onClose}>
-          Kész
+      <Flex role="toolbar" aria-label="Eszközök" gap="2" wrap="wrap" align="center">
+        <Button
+          variant={tool === 'student' ? 'solid' : 'outline'}
+          colorPalette="blue"
+          aria-pressed={tool === 'student'}
+          onClick={() => setTool((current) => toggleTool(current, 'student'))}
+        >
+          <User aria-hidden />
+          Diák asztal
         </Button>
-      </Dialog.Footer>
-      <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" aria-label="Bezárás" />
-      </Dialog.CloseTrigger>
+        <Button
+          variant={tool === 'teacher' ? 'solid' : 'outline'}
+          colorPalette="orange"
+          aria-pressed={tool === 'teacher'}
+          onClick={() => setTool((current) => toggleTool(current, 'teacher'))}
+        >
+          <Presentation aria-hidden />
+          Tanári asztal
+        </Button>
+        <Box flex="1" />
+        {confirmClear ? (
+          <HStack gap="2" wrap="wrap" role="group" aria-label="Összes törlése">
+            <Text fontSize="sm">Biztosan törlöd az összes bútort?</Text>
+            <Button
+              ref={confirmButton}
+              colorPalette="red"
+              onClick={() => {
+                setConfirmClear(false)
+                const next = clearAll(layout)
+                if (next !== layout) changeLayout(next)
+              }}
+            >
+              Igen, mindet törlöm
+            </Button>
+            <Button variant="outline" onClick={() => setConfirmClear(false)}>
+              Mégsem
+            </Button>
+          </HStack>
+        ) : (
+          <Button
+            variant="outline"
+            colorPalette="red"
+            onClick={() => setConfirmClear(true)}
+            disabled={layout.objects.length === 0}
+          >
+            <Eraser aria-hidden />
+            Összes törlése
+          </Button>
+        )}
+      </Flex>
+
+      <DesignerGrid
+        layout={layout}
+        tool={tool}
+        onChange={changeLayout}
+        onMovingChange={onMovingChange}
+        label={`${name} elrendezése`}
+      />
+
+      <Flex direction="column" gap="2">
+        <DeskLegend />
+        <Text fontSize="sm" color="fg.muted">
+          {student} diák asztal, {teacher} tanári asztal. Billentyűzettel: nyilak a cellák között, Enter vagy
+          Szóköz: lerakás vagy törlés, M: mozgatás (Enter a lerakáshoz), Esc: mégse.
+        </Text>
+      </Flex>
     </>
   )
 }

@@ -2,11 +2,12 @@
  * 'Ülésrend' of a group (spec §4 Seating, §8): the seating editor in a dialog that fills a tablet's screen, or
  * 'Hiányzó adatok' when the group has no classroom or its classroom no layout. The Csoportok screen opens it lazily.
  */
-import { CloseButton, Dialog, EmptyState, Portal, Text } from '@chakra-ui/react'
+import { EmptyState, Text } from '@chakra-ui/react'
 import { CircleAlert } from 'lucide-react'
 import { useCallback, useRef } from 'react'
 import type { Group } from '../../../../contract/api'
 import { weekdayName } from '../../../../contract/weekdays'
+import { DialogFrame } from '../../../components/dialog-frame'
 import { SeatingEditor } from './seating-editor'
 
 export const MISSING_DATA = 'Hiányzó adatok'
@@ -31,53 +32,40 @@ export function SeatingDialog(props: { group: Group; open: boolean; onClose: () 
     picking.current = value
   }, [])
 
+  const onEscapeKeyDown = useCallback((event: KeyboardEvent) => {
+    if (picking.current) event.preventDefault()
+  }, [])
+
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose()
-      }}
-      onEscapeKeyDown={(event) => {
-        if (picking.current) event.preventDefault()
-      }}
-      size={{ base: 'full', md: 'cover' }}
-      scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
+      title={`Ülésrend – ${group.groupName}`}
+      subtitle={
+        <Text fontSize="sm" color="fg.muted">
+          {seatingSubtitle(group)}
+        </Text>
+      }
+      onClose={onClose}
+      onEscapeKeyDown={onEscapeKeyDown}
+      size="cover"
+      fullScreenOnPhone
+      closeButton
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="14">
-              <Dialog.Title>Ülésrend – {group.groupName}</Dialog.Title>
-              <Text fontSize="sm" color="fg.muted">
-                {seatingSubtitle(group)}
-              </Text>
-            </Dialog.Header>
-            <Dialog.Body display="flex" flexDirection="column">
-              {layout ? (
-                <SeatingEditor group={group} layout={layout} onPickingChange={onPickingChange} />
-              ) : (
-                <EmptyState.Root>
-                  <EmptyState.Content>
-                    <EmptyState.Indicator>
-                      <CircleAlert aria-hidden />
-                    </EmptyState.Indicator>
-                    <EmptyState.Title role="alert">{MISSING_DATA}</EmptyState.Title>
-                    <EmptyState.Description>
-                      A csoporthoz nincs terem rendelve, vagy a teremnek nincs elrendezése.
-                    </EmptyState.Description>
-                  </EmptyState.Content>
-                </EmptyState.Root>
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Bezárás" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {layout ? (
+        <SeatingEditor group={group} layout={layout} onPickingChange={onPickingChange} />
+      ) : (
+        <EmptyState.Root>
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <CircleAlert aria-hidden />
+            </EmptyState.Indicator>
+            <EmptyState.Title role="alert">{MISSING_DATA}</EmptyState.Title>
+            <EmptyState.Description>
+              A csoporthoz nincs terem rendelve, vagy a teremnek nincs elrendezése.
+            </EmptyState.Description>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      )}
+    </DialogFrame>
   )
 }
