@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../test/render'
+import { ConfirmDialog } from './confirm-dialog'
 import { InfoDialog } from './info-dialog'
 import { TextDialog } from './text-dialog'
 
@@ -81,5 +82,52 @@ describe('InfoDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Kész' }))
     await user.click(within(dialog).getByRole('button', { name: 'Bezárás' }))
     expect(onClose).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('ConfirmDialog', () => {
+  function renderConfirm(busy: boolean) {
+    const onCancel = vi.fn()
+    const onConfirm = vi.fn()
+    const rendered = renderWithProviders(
+      <ConfirmDialog
+        open
+        title="Terem törlése"
+        question="Biztosan törölni szeretnéd ezt a termet?"
+        subject="12. terem"
+        note="Ez a művelet visszavonhatatlan."
+        confirmLabel="Törlés megerősítése"
+        busy={busy}
+        onCancel={onCancel}
+        onConfirm={onConfirm}
+      />,
+    )
+    return { ...rendered, onCancel, onConfirm }
+  }
+
+  it("is an alertdialog described by the question; Escape and 'Mégsem' cancel, the red button confirms", async () => {
+    const { user, onCancel, onConfirm } = renderConfirm(false)
+    const dialog = await screen.findByRole('alertdialog', { name: 'Terem törlése' })
+    expect(dialog).toHaveAccessibleDescription('Biztosan törölni szeretnéd ezt a termet?')
+    expect(within(dialog).getByText('12. terem')).toBeInTheDocument()
+    expect(within(dialog).getByText('Ez a művelet visszavonhatatlan.')).toBeInTheDocument()
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Mégsem', 'Törlés megerősítése'])
+    await user.click(within(dialog).getByRole('button', { name: 'Törlés megerősítése' }))
+    expect(onConfirm).toHaveBeenCalledTimes(1)
+    await user.click(within(dialog).getByRole('button', { name: 'Mégsem' }))
+    await user.keyboard('{Escape}')
+    expect(onCancel).toHaveBeenCalledTimes(2)
+  })
+
+  it("cannot be cancelled while busy: Escape does nothing and 'Mégsem' is disabled", async () => {
+    const { user, onCancel } = renderConfirm(true)
+    const dialog = await screen.findByRole('alertdialog', { name: 'Terem törlése' })
+    expect(within(dialog).getByRole('button', { name: 'Mégsem' })).toBeDisabled()
+    await user.keyboard('{Escape}')
+    expect(onCancel).not.toHaveBeenCalled()
   })
 })

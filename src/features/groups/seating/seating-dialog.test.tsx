@@ -58,13 +58,13 @@ function serveSeating(initial: SeatPosition[], answer?: () => Response) {
   return posted
 }
 
-function App({ group }: { group: Group }) {
+function App({ group, onClose = () => {} }: { group: Group; onClose?: () => void }) {
   useOutboxRunner()
-  return <SeatingDialog group={group} open onClose={() => {}} />
+  return <SeatingDialog group={group} open onClose={onClose} />
 }
 
-function renderDialog(group = buildGroup()) {
-  return renderWithProviders(<App group={group} />)
+function renderDialog(group = buildGroup(), onClose?: () => void) {
+  return renderWithProviders(<App group={group} onClose={onClose} />)
 }
 
 const desk = (name: RegExp | string) => screen.getByRole('gridcell', { name })
@@ -137,6 +137,23 @@ describe('SeatingDialog', () => {
     expect(desk(/^Asztal, 2\. sor, 3\. oszlop/)).toHaveAccessibleName('Asztal, 2. sor, 3. oszlop: Kiss Anna')
     expect(unplacedHeading()).toHaveTextContent('Nincs leültetve (1)')
     await waitFor(() => expect(outbox.getSnapshot().items).toEqual([]))
+  })
+
+  it('Escape cancels a keyboard pick and keeps the dialog open; without a pick it closes the dialog', async () => {
+    serveSeating([])
+    const onClose = vi.fn()
+    const { user } = renderDialog(buildGroup(), onClose)
+    const dialog = await screen.findByRole('dialog', { name: 'Ülésrend – Webfejlesztés' })
+    expect(within(dialog).getByText('Kedd · 12. terem · 3 diák')).toBeInTheDocument()
+    const anna = await screen.findByRole('button', { name: 'Kiss Anna' })
+    anna.focus()
+    await user.keyboard('{Enter}')
+    expect(desk(/^Asztal, 2\. sor, 1\. oszlop/)).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(onClose).not.toHaveBeenCalled()
+    expect(dialog).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    expect(onClose).toHaveBeenCalledTimes(1)
   })
 
   it('dropping on an occupied desk sends its occupant back to the list (tap a student, tap a desk)', async () => {
