@@ -110,3 +110,37 @@ describe('VirtualTable and a new result', () => {
     expect(calls).toEqual([{ top: 0 }])
   })
 })
+
+describe('VirtualTable with recycleRows', () => {
+  function table(rows: Link[], recycleRows?: boolean) {
+    return (
+      <VirtualTable
+        label="Rövid URL-ek"
+        regionLabel="URL-lista"
+        columns={COLUMNS}
+        rows={rows}
+        getKey={(link) => link.id}
+        rowHeight={{ wide: 48, compact: 56 }}
+        recycleRows={recycleRows}
+      />
+    )
+  }
+  const firstBodyRow = () => within(screen.getByRole('table')).getAllByRole('row')[1]
+
+  it('shows a new result in the same row elements', () => {
+    const view = renderWithProviders(table(links, true))
+    const before = firstBodyRow()
+    view.rerender(table(links.slice(100), true))
+    expect(firstBodyRow()).toBe(before)
+    expect(within(firstBodyRow()).getAllByRole('cell')[0]).toHaveTextContent('https://pelda.hu/100')
+    expect(within(screen.getByRole('table')).getAllByRole('row').slice(1)).toHaveLength(16)
+  })
+
+  it('keys rows by getKey without it (a new result mounts its own rows)', () => {
+    const view = renderWithProviders(table(links))
+    const before = firstBodyRow()
+    view.rerender(table(links.slice(100)))
+    expect(firstBodyRow()).not.toBe(before)
+    expect(within(firstBodyRow()).getAllByRole('cell')[0]).toHaveTextContent('https://pelda.hu/100')
+  })
+})

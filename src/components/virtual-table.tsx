@@ -66,6 +66,13 @@ export interface VirtualTableProps<Row> {
   renderRow?: (row: Row, props: VirtualRowProps) => ReactNode
   /** Styles of the screen's own cell content (merged after the table's). */
   css?: SystemStyleObject
+  /**
+   * Rows keep their elements when their content changes: a new result or a scroll puts other rows into the same
+   * elements instead of removing and creating them (on a slow device, most of what a keystroke's new result costs).
+   * Only for rows that are pure functions of their row (no state of their own): a row element that has focus then
+   * shows another row. Default: rows keyed by `getKey`.
+   */
+  recycleRows?: boolean
 }
 
 const HEADER_HEIGHT = 44
@@ -137,6 +144,7 @@ export function VirtualTable<Row>({
   expandedHeight = rowHeight,
   renderRow,
   css,
+  recycleRows = false,
 }: VirtualTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const compact = useCompactLayout()
@@ -197,6 +205,11 @@ export function VirtualTable<Row>({
 
   const tableCss = useMemo(() => mergeCss(tableStyles(columns), css), [columns, css])
   const indexes = rowsInView(layout, view.scrollTop, view.viewport)
+  // Recycled rows: a slot a row of the window (the window is contiguous, so index mod its length is unique there);
+  // a row scrolled in takes the element of the one scrolled out.
+  const slots = indexes.length
+  const keyOf = (index: number) =>
+    recycleRows && index !== layout.expanded ? `slot-${index % slots}` : getKey(rows[index])
 
   return (
     <Box
@@ -236,7 +249,7 @@ export function VirtualTable<Row>({
               style: rowPosition(rowTop(layout, index), rowSize(layout, index)),
             }
             return (
-              <Fragment key={getKey(row)}>
+              <Fragment key={keyOf(index)}>
                 {renderRow ? renderRow(row, props) : <DefaultRow row={row} columns={columns} {...props} />}
               </Fragment>
             )

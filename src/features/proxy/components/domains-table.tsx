@@ -124,6 +124,7 @@ export const DomainsTable = memo(function DomainsTable({
         getKey={domainKey}
         rowHeight={ROW_HEIGHT}
         css={CELL_CSS}
+        recycleRows
       />
     </>
   )
