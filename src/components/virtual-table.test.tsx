@@ -144,3 +144,30 @@ describe('VirtualTable with recycleRows', () => {
     expect(within(firstBodyRow()).getAllByRole('cell')[0]).toHaveTextContent('https://pelda.hu/100')
   })
 })
+
+describe('VirtualTable and changed rows', () => {
+  it('shows a row whose content changed under the same key', () => {
+    const one = [{ id: 'a', url: 'https://pelda.hu/a', short: 'regi' }]
+    const view = renderWithProviders(
+      <VirtualTable
+        label="Rövid URL-ek"
+        regionLabel="URL-lista"
+        columns={COLUMNS}
+        rows={one}
+        getKey={(link) => link.id}
+        rowHeight={{ wide: 48, compact: 56 }}
+      />,
+    )
+    view.rerender(
+      <VirtualTable
+        label="Rövid URL-ek"
+        regionLabel="URL-lista"
+        columns={COLUMNS}
+        rows={[{ ...one[0], short: 'uj' }]}
+        getKey={(link) => link.id}
+        rowHeight={{ wide: 48, compact: 56 }}
+      />,
+    )
+    expect(within(screen.getByRole('table')).getAllByRole('row')[1]).toHaveTextContent('uj')
+  })
+})
