@@ -2,9 +2,17 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
 import './app/base.css'
+import { queryClient } from './lib/query-client'
 import { getToken, passwordChangeRequired } from './lib/session'
+import { connectQueryClientToCacheUpdates, refetchWhenFirstControlled } from './pwa/cache-updates'
 
 async function start(): Promise<void> {
+  // Before the first query: the worker answers a cached GET at once and reports a fresher answer a moment later;
+  // a report arriving before anyone listens is lost, and the page would keep showing the older answer. And whether
+  // the page started without a worker is known only now: one that takes control later (a first visit, even before
+  // the registration below runs) finds the page's earlier answers uncached, so they are fetched again through it.
+  connectQueryClientToCacheUpdates(queryClient)
+  if ('serviceWorker' in navigator) refetchWhenFirstControlled(navigator.serviceWorker, queryClient)
   // A cleared localStorage (the browser's storage pressure, a user clearing site data partly) gets its local
   // settings back from the IndexedDB mirror before anything reads the backend address.
   if (!localStorage.getItem('localSettings')) {
@@ -21,9 +29,7 @@ async function start(): Promise<void> {
   // Registration is not on the first paint's path: load it once the page is idle.
   const later = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200))
   later(() => {
-    void Promise.all([import('./pwa/register'), import('./lib/query-client')]).then(
-      ([pwa, { queryClient }]) => pwa.registerServiceWorker({ queryClient }),
-    )
+    void import('./pwa/register').then((pwa) => pwa.registerServiceWorker())
   })
 }
 

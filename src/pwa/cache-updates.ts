@@ -35,10 +35,21 @@ export function queryKeyOfNotice(message: ApiCacheUpdatedMessage): readonly unkn
   return key && key[0] === message.routeId ? key : [message.routeId]
 }
 
-/** Refetches the queries showing the cached answer whenever the worker reports that it changed. */
-export function connectQueryClientToCacheUpdates(client: Pick<QueryClient, 'invalidateQueries'>): () => void {
+/**
+ * Refetches the queries showing the cached answer whenever the worker reports that it changed. A fetch still running
+ * is cancelled first: it may carry the older answer the worker gave at once, and a query's first fetch (no data yet)
+ * would otherwise be joined, not restarted, by the refetch — the notice lost and the older answer kept on screen.
+ * The worker reports after storing the fresh answer, so the new fetch gets it.
+ */
+export function connectQueryClientToCacheUpdates(
+  client: Pick<QueryClient, 'invalidateQueries' | 'cancelQueries'>,
+): () => void {
   return subscribeApiCacheUpdates((message) => {
-    void client.invalidateQueries({ queryKey: queryKeyOfNotice(message) })
+    const queryKey = queryKeyOfNotice(message)
+    void client
+      .cancelQueries({ queryKey })
+      .catch(() => undefined)
+      .then(() => client.invalidateQueries({ queryKey }))
   })
 }
 

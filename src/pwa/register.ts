@@ -3,21 +3,14 @@
  * shows 'Új verzió érhető el' with 'Frissítés'; only that click sends SKIP_WAITING, and the page reloads once the
  * new worker controls it. While online, the browser looks for a new version every hour and on reconnect.
  */
-import type { QueryClient } from '@tanstack/react-query'
 import { Workbox } from 'workbox-window'
 import type { PageToSwMessage } from '../../contract/sw-protocol'
 import { currentBackendUrl } from '../lib/backend-url'
 import { LOCAL_SETTINGS_CHANGED } from '../lib/local-settings'
 import { page } from '../lib/page'
-import { connectQueryClientToCacheUpdates, refetchWhenFirstControlled } from './cache-updates'
 import { showUpdateBanner } from './update-banner'
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000
-
-export interface RegisterOptions {
-  /** Refetch its queries when the worker reports a changed cached answer. */
-  queryClient?: Pick<QueryClient, 'invalidateQueries'>
-}
 
 let workbox: Workbox | null = null
 
@@ -40,7 +33,7 @@ export function syncBackendUrlWithServiceWorker(): void {
 }
 
 /** Registers /sw.js in production builds; a no-op in development and tests. Call once from src/main.tsx. */
-export function registerServiceWorker(options: RegisterOptions = {}): void {
+export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || import.meta.env.MODE === 'test' || !swSupported() || workbox) return
   const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL })
   workbox = wb
@@ -55,10 +48,8 @@ export function registerServiceWorker(options: RegisterOptions = {}): void {
     })
   })
 
-  if (options.queryClient) {
-    connectQueryClientToCacheUpdates(options.queryClient)
-    refetchWhenFirstControlled(navigator.serviceWorker, options.queryClient)
-  }
+  // The page listens for the worker's cache update notices, and for its first taking control, from its start
+  // (src/main.tsx).
   navigator.serviceWorker.addEventListener('controllerchange', syncBackendUrlWithServiceWorker)
   window.addEventListener(LOCAL_SETTINGS_CHANGED, syncBackendUrlWithServiceWorker)
 
