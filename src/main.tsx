@@ -26,8 +26,13 @@ async function start(): Promise<void> {
       <App />
     </StrictMode>,
   )
-  // Registration is not on the first paint's path: load it once the page is idle.
-  const later = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200))
+  // Registration is not on the first paint's path: load it once the page is idle — and at the latest after 2 s, since
+  // a busy page (a slow tablet, a loaded machine) may not be idle for a long time, and until the worker is there
+  // nothing is cached for a dead zone (an e2e run once waited 20 s for it in vain).
+  const later = (callback: () => void) =>
+    window.requestIdleCallback
+      ? window.requestIdleCallback(callback, { timeout: 2000 })
+      : window.setTimeout(callback, 200)
   later(() => {
     void import('./pwa/register').then((pwa) => pwa.registerServiceWorker())
   })
