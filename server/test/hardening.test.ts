@@ -239,6 +239,28 @@ describe('refusals made before routing', () => {
     await drop()
   })
 
+  it("does not count the app's own files against the per-address limit (a school's devices share one address)", async () => {
+    const fresh = await freshDatabase('pglite')
+    const limited = await buildApp({
+      config: testConfig({ STATIC_DIR: staticDir }),
+      db: fresh.handle,
+      mailer: new CapturingMailer(),
+      rateLimitMax: 2,
+    })
+    try {
+      const files: number[] = []
+      for (let i = 0; i < 5; i++) files.push((await limited.inject({ url: '/assets/app.js' })).statusCode)
+      expect(files).toEqual([200, 200, 200, 200, 200])
+      // A short link is counted per address, as before.
+      const links: number[] = []
+      for (let i = 0; i < 3; i++) links.push((await limited.inject({ url: '/s/nincs-ilyen' })).statusCode)
+      expect(links.at(-1)).toBe(429)
+    } finally {
+      await limited.close()
+      await fresh.drop()
+    }
+  })
+
   it('sends a precompressed static file as it is, not compressed again', async () => {
     const res = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'br, gzip' } })
     expect(res.statusCode).toBe(200)

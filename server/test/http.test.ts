@@ -295,6 +295,11 @@ describe.each(drivers)('HTTP behaviour on %s', (driver) => {
       const res = await limited.app.inject({ url: '/api/alerts', headers: { authorization: token } })
       expect(res.json()).toEqual({ code: 429, message: MESSAGES.rateLimited })
       expect(res.headers['retry-after']).toBeDefined()
+      // Short links are counted per address (the app's own files are not: hardening.test.ts).
+      const anonymous: number[] = []
+      for (let i = 0; i < 4; i++)
+        anonymous.push((await limited.app.inject({ url: '/s/nincs-ilyen' })).statusCode)
+      expect(anonymous.at(-1)).toBe(429)
       // Another token is counted on its own.
       const other = await limited.signedIn('teacher')
       expect(
