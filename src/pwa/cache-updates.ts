@@ -46,8 +46,10 @@ export function connectQueryClientToCacheUpdates(
 ): () => void {
   return subscribeApiCacheUpdates((message) => {
     const queryKey = queryKeyOfNotice(message)
+    // Only a first fetch is cancelled: a query with data is refetched by the invalidation itself (TanStack restarts
+    // its running fetch), and cancelling one would put its previous pages back for a moment (an infinite list).
     void client
-      .cancelQueries({ queryKey })
+      .cancelQueries({ queryKey, predicate: (query) => query.state.data === undefined })
       .catch(() => undefined)
       .then(() => client.invalidateQueries({ queryKey }))
   })
