@@ -1,13 +1,14 @@
 /**
- * Composes the API server: external plugins (db, helmet, cors, rate limit, static), app plugins (errors, auth,
- * idempotency, HTTP caching), then the routes under `/api`. `main.ts` starts it; tests call `buildApp` directly.
+ * Composes the API server: external plugins (db, helmet, cors, static), the error handlers, then the API's
+ * context (rate limit, input guard, auth, idempotency, HTTP caching, compression and the routes under `/api`) and the short links.
+ * `main.ts` starts it; tests call `buildApp` directly.
  */
 import { constants as zlibConstants } from 'node:zlib'
 import compress from '@fastify/compress'
 import sensible from '@fastify/sensible'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Ajv, type Options as AjvOptions } from 'ajv'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
 import { LIMITS } from '../contract/limits'
 import type { Config } from './config'
 import { migrate, openDatabase, type DatabaseHandle } from './db'
@@ -50,10 +51,12 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger']
   /** Clock for sessions, MFA expiry, throttling and audit timestamps (tests move it). */
   now?: () => Date
-  /** Requests per minute per token (or IP) for the whole API. */
+  /** Requests per minute per token (or IP) for the whole API, and short-link visits per minute per IP. */
   rateLimitMax?: number
   /** Milliseconds between clean-ups of expired rows; 0 turns them off. Default hourly. */
   housekeepingMs?: number
+  /** Routes a test adds inside the API's context, after the app's own (they get its sessions, idempotency, …). */
+  apiRoutes?: FastifyPluginAsync
   /** Called for every route the app registers (the route × role test lists them with it). */
   onRoute?: (route: { method: string | string[]; url: string }) => void
 }
@@ -104,25 +107,27 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(sensible)
   await app.register(helmetPlugin)
   await app.register(corsPlugin)
-  await app.register(rateLimitPlugin, { max: options.rateLimitMax ?? 1200 })
   await app.register(staticPlugin)
   await app.register(errorsPlugin)
-  await app.register(inputGuardPlugin)
-  await app.register(authPlugin)
-  await app.register(idempotencyPlugin)
-  await app.register(httpCachePlugin)
-  // JSON answers of the routes below, brotli or gzip by Accept-Encoding. Registered after the static files (their
-  // routes already exist, so it never touches them: they are precompressed) and after http-cache (whose ETag and
-  // 304 work on the uncompressed body). Request bodies are not decompressed (JSON only, bodyLimit on the wire).
-  await app.register(compress, {
-    encodings: ['br', 'gzip'],
-    threshold: 1024,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY_PER_REQUEST } },
-    globalDecompression: false,
-  })
-
+  // The API's own hooks (rate limit, input guard, sessions, idempotency, HTTP caching, compression) live in its
+  // context: the short links and the app's files never pay for them (a redirect ran through every one of them).
+  const rateLimitMax = options.rateLimitMax ?? 1200
   await app.register(
     async (api) => {
+      await api.register(rateLimitPlugin, { max: rateLimitMax })
+      await api.register(inputGuardPlugin)
+      await api.register(authPlugin)
+      await api.register(idempotencyPlugin)
+      await api.register(httpCachePlugin)
+      // JSON answers, brotli or gzip by Accept-Encoding. Its hooks are the routes' own, so they run after
+      // http-cache's (whose ETag and 304 work on the uncompressed body). Request bodies are not decompressed (JSON
+      // only, bodyLimit on the wire). The app's files are precompressed (plugins/external/static.ts).
+      await api.register(compress, {
+        encodings: ['br', 'gzip'],
+        threshold: 1024,
+        brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY_PER_REQUEST } },
+        globalDecompression: false,
+      })
       await api.register(healthRoutes)
       await api.register(authRoutes)
       await api.register(dashboardRoutes)
@@ -138,11 +143,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(auditLogRoutes)
       await api.register(usersRoutes)
       await api.register(bugReportsRoutes)
+      if (options.apiRoutes) await api.register(options.apiRoutes)
     },
     { prefix: '/api' },
   )
-  // Short links redirect outside /api (no sign-in).
-  await app.register(shortRedirectRoutes)
+  // Short links redirect outside /api (no sign-in), with the same limit per address.
+  await app.register(shortRedirectRoutes, { visitsPerMinute: rateLimitMax })
 
   const every = options.housekeepingMs ?? 60 * 60 * 1000
   if (every > 0) {

@@ -254,7 +254,12 @@ describe('refusals made before routing', () => {
       // A short link is counted per address, as before.
       const links: number[] = []
       for (let i = 0; i < 3; i++) links.push((await limited.inject({ url: '/s/nincs-ilyen' })).statusCode)
-      expect(links.at(-1)).toBe(429)
+      expect(links).toEqual([404, 404, 429])
+      const refused = await limited.inject({ url: '/s/nincs-ilyen' })
+      expect(refused.json()).toEqual({ code: 429, message: MESSAGES.rateLimited })
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+      // Another address is counted on its own.
+      expect((await limited.inject({ url: '/s/nincs-ilyen', remoteAddress: '203.0.113.5' })).statusCode).toBe(404)
     } finally {
       await limited.close()
       await fresh.drop()

@@ -107,24 +107,30 @@ describe.each(drivers)('runWrite failing in the middle on %s', (driver) => {
     const fresh = await freshDatabase(driver)
     db = fresh.handle.db
     drop = fresh.drop
-    app = await buildApp({ config: testConfig(), db: fresh.handle, housekeepingMs: 0 })
-    // A write that creates an alert with its audit entry, then fails as a crash would, before committing.
-    app.post(
-      '/api/test/alert-then-fail',
-      {
-        onRequest: app.requireSession,
-        schema: {
-          body: Type.Object({ message: Type.String() }),
-          response: withErrors({ 201: AlertsResponse }, 500),
-        },
+    app = await buildApp({
+      config: testConfig(),
+      db: fresh.handle,
+      housekeepingMs: 0,
+      // A write that creates an alert with its audit entry, then fails as a crash would, before committing.
+      apiRoutes: async (api) => {
+        api.post(
+          '/test/alert-then-fail',
+          {
+            onRequest: api.requireSession,
+            schema: {
+              body: Type.Object({ message: Type.String() }),
+              response: withErrors({ 201: AlertsResponse }, 500),
+            },
+          },
+          async (request, reply) =>
+            runWrite(request, reply, async (w) => {
+              const result = await createAlert(w, (request.body as { message: string }).message)
+              if (failAfterChange) throw new Error('a szerver itt leállt')
+              return result
+            }),
+        )
       },
-      async (request, reply) =>
-        runWrite(request, reply, async (w) => {
-          const result = await createAlert(w, (request.body as { message: string }).message)
-          if (failAfterChange) throw new Error('a szerver itt leállt')
-          return result
-        }),
-    )
+    })
     await app.ready()
   })
 

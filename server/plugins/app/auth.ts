@@ -11,7 +11,7 @@ import type { FeatureId } from '../../../contract/features'
 import { tokenFromAuthorization } from '../../../contract/http'
 import { MESSAGES } from '../../../contract/messages'
 import { PASSWORD_CHANGE_REQUIRED, PASSWORD_MESSAGES } from '../../../contract/password-rule'
-import { BadTokenLimiter } from '../../lib/bad-token-limiter'
+import { WindowLimiter } from '../../lib/window-limiter'
 import { HttpError } from '../../lib/http-error'
 import { resolveSession } from '../../services/auth-service'
 import { featuresOfUser, missingFeatures } from '../../services/features-service'
@@ -42,7 +42,7 @@ export default fp(
     app.decorateRequest('session', null)
     app.decorateRequest('features', null)
 
-    const badTokens = new BadTokenLimiter({ max: BAD_TOKENS_PER_IP, windowMs: 60_000 })
+    const badTokens = new WindowLimiter({ max: BAD_TOKENS_PER_IP, windowMs: 60_000 })
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return
       const token = tokenFromAuthorization(request.headers.authorization)

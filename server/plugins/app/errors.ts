@@ -72,6 +72,8 @@ export default fp(
       if (app.hasStaticApp && isPage) {
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html')
       }
+      // An unknown API path is an API answer (http-cache, which says no-store for those, runs inside /api only).
+      if (path.startsWith('/api/') || path === '/api') reply.header('Cache-Control', 'no-store')
       return reply.code(404).send({ code: 404, message: MESSAGES.notFound })
     })
   },

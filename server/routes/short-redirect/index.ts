@@ -7,6 +7,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ShortCodeParams } from '../../../contract/api'
 import { MESSAGES } from '../../../contract/messages'
+import { HttpError } from '../../lib/http-error'
+import { WindowLimiter } from '../../lib/window-limiter'
 import { linkDirectory } from '../../services/links'
 
 /** The whole page; the text is a fixed message, nothing from the request is echoed. */
@@ -25,11 +27,11 @@ const MISSING = page(MESSAGES.linkMissingPage)
 const EXPIRED = page(MESSAGES.linkExpiredPage)
 
 /**
- * The route's own fixed security headers instead of the app-wide ones (half their bytes). Stricter than the
- * app's: the only body ever sent is one of the two pages above, with no script, no image and no link to load. HSTS
- * as the app's (plugins/external/helmet.ts).
+ * The route's own fixed security headers instead of the app-wide ones. Stricter than the app's: the only body
+ * ever sent is one of the two pages above, with no script, no image and no link to load. HSTS as the app's
+ * (plugins/external/helmet.ts).
  */
-const SECURITY_HEADERS = {
+const PAGE_HEADERS = {
   'cache-control': 'no-store',
   'referrer-policy': 'no-referrer',
   'content-security-policy':
@@ -40,20 +42,49 @@ const SECURITY_HEADERS = {
   'strict-transport-security': 'max-age=15552000',
 }
 
-const routes: FastifyPluginAsyncTypebox = async (app) => {
+/**
+ * A redirect has no body to render, frame, sniff or embed, so the page-only headers would be bytes on every visit
+ * for nothing. What applies to a redirect stays: no caching (each visit is counted), no Referer for the target
+ * (the short link stays the school's), and HSTS (a scanned QR code is often a device's first visit).
+ */
+const REDIRECT_HEADERS = {
+  'cache-control': PAGE_HEADERS['cache-control'],
+  'referrer-policy': PAGE_HEADERS['referrer-policy'],
+  'strict-transport-security': PAGE_HEADERS['strict-transport-security'],
+}
+
+export interface ShortRedirectOptions {
+  /** Visits per minute per address (the API's request limit: the rate-limit plugin counts /api only). */
+  visitsPerMinute: number
+}
+
+const routes: FastifyPluginAsyncTypebox<ShortRedirectOptions> = async (app, { visitsPerMinute }) => {
   const directory = linkDirectory(app)
   app.addHook('onClose', () => directory.close())
+  // Per address, so codes cannot be tried by the thousand. Synchronous and in memory: @fastify/rate-limit's async
+  // hook was a sixth of a redirect's time (docs/decisions.md, "Short-link redirect throughput").
+  const visitors = new WindowLimiter({ max: visitsPerMinute, windowMs: 60_000 })
 
   // No request log lines for visits: Fastify's would store each visitor's address and the code they followed, and
-  // at one line per visit the log would cost more than the redirect itself. Warnings and errors are still logged.
+  // at one line per visit the log would cost more than the redirect itself. Warnings and errors are still logged,
+  // through one logger for every visit (a child logger per request was a twentieth of a redirect's time).
+  const visitLog = app.log.child({ route: 'short-link' }, { level: 'warn' })
+  app.setChildLoggerFactory(() => visitLog)
+
   app.get(
     '/s/:code',
-    { schema: { params: ShortCodeParams }, logLevel: 'warn', config: { securityHeaders: false } },
+    {
+      schema: { params: ShortCodeParams },
+      // No CORS: a browser follows a short link as a navigation, never as a script's cross-origin call.
+      config: { securityHeaders: false, cors: false },
+    },
     async (request, reply) => {
+      const wait = visitors.take(request.ip, Date.now())
+      if (wait > 0) throw new HttpError(429, MESSAGES.rateLimited, { 'retry-after': String(wait) })
       const result = await directory.follow(request.params.code, app.now())
-      reply.headers(SECURITY_HEADERS)
-      if (result.kind === 'redirect') return reply.redirect(result.url, 302)
+      if (result.kind === 'redirect') return reply.headers(REDIRECT_HEADERS).redirect(result.url, 302)
       return reply
+        .headers(PAGE_HEADERS)
         .code(result.kind === 'expired' ? 410 : 404)
         .type('text/html; charset=utf-8')
         .send(result.kind === 'expired' ? EXPIRED : MISSING)
