@@ -259,7 +259,9 @@ describe('refusals made before routing', () => {
       expect(refused.json()).toEqual({ code: 429, message: MESSAGES.rateLimited })
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
       // Another address is counted on its own.
-      expect((await limited.inject({ url: '/s/nincs-ilyen', remoteAddress: '203.0.113.5' })).statusCode).toBe(404)
+      expect((await limited.inject({ url: '/s/nincs-ilyen', remoteAddress: '203.0.113.5' })).statusCode).toBe(
+        404,
+      )
     } finally {
       await limited.close()
       await fresh.drop()
