@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os'
 
 export interface Pinning {
   pinned: boolean
-  /** Gives this process every CPU again (the suites after this one run Chromium). */
+  /** Gives this process and the servers still running every CPU again (the suites after this one run Chromium). */
   release(): void
 }
 
@@ -32,7 +32,7 @@ export function pinLoad(serverPids: (number | undefined)[]): Pinning {
   return {
     pinned,
     release() {
-      taskset(['-apc', all, String(process.pid)])
+      for (const pid of [process.pid, ...pids]) taskset(['-apc', all, String(pid)])
     },
   }
 }
