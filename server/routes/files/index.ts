@@ -21,6 +21,9 @@ import { HttpError } from '../../lib/http-error'
 import { checkedName, checkFree, createFolder, folderForWrite, saveUpload } from '../../services/file-writes'
 import { contentDisposition, contentTypeOf, fileForDownload, listFiles } from '../../services/files'
 
+/** Read size of a download: 1 MiB reads (fs streams default to 64 KiB) cut the reads and writes per file sixteenfold. */
+const DOWNLOAD_CHUNK_BYTES = 1024 * 1024
+
 /** The file's own bytes (streamed, never serialised). */
 const FileBytes = Type.Unsafe<string | Readable>({})
 
@@ -74,7 +77,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (plan.range) reply.code(206).header('Content-Range', `bytes ${start}-${end}/${plan.size}`)
       reply.header('Content-Length', Math.max(0, end - start + 1))
       if (plan.size === 0) return reply.send('')
-      return reply.send(createReadStream(plan.file, { start, end }))
+      return reply.send(createReadStream(plan.file, { start, end, highWaterMark: DOWNLOAD_CHUNK_BYTES }))
     },
   )
 
