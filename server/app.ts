@@ -1,7 +1,7 @@
 /**
- * Composes the API server: external plugins (db, helmet, cors, static), the error handlers, then the API's
- * context (rate limit, input guard, auth, idempotency, HTTP caching, compression and the routes under `/api`) and the short links.
- * `main.ts` starts it; tests call `buildApp` directly.
+ * Composes the API server: external plugins (db, helmet, cors, static), the error handlers, then the API's context
+ * (rate limit, input guard, auth, idempotency, HTTP caching, compression and the routes under `/api`) and the short
+ * links. `main.ts` starts it; tests call `buildApp` directly.
  */
 import { constants as zlibConstants } from 'node:zlib'
 import compress from '@fastify/compress'

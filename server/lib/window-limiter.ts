@@ -40,10 +40,9 @@ export class WindowLimiter {
 
   /** Counts one event of `key` and says whether it was within the limit: 0 if so, else the seconds to wait. */
   take(key: string, now: number): number {
+    const wait = this.retryAfter(key, now)
     this.record(key, now)
-    const window = this.windows.get(key)!
-    if (window.count <= this.options.max) return 0
-    return Math.max(1, Math.ceil((window.resetAt - now) / 1000))
+    return wait
   }
 
   private prune(now: number): void {

@@ -194,6 +194,10 @@ describe.each(drivers)('HTTP behaviour on %s', (driver) => {
     it('marks write answers and errors no-store too', async () => {
       const res = await t.app.inject({ url: '/api/dashboard' })
       expect(res.headers['cache-control']).toBe('no-store')
+      // An unknown API path too: its 404 is answered outside the API's context, where http-cache does not run.
+      const unknown = await t.app.inject({ url: '/api/nincs-ilyen' })
+      expect(unknown.statusCode).toBe(404)
+      expect(unknown.headers['cache-control']).toBe('no-store')
     })
   })
 

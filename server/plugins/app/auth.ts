@@ -44,7 +44,6 @@ export default fp(
 
     const badTokens = new WindowLimiter({ max: BAD_TOKENS_PER_IP, windowMs: 60_000 })
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/')) return
       const token = tokenFromAuthorization(request.headers.authorization)
       if (!token) return
       // Wall-clock time: the limiter's window is real, whatever clock the sessions use (tests move that one).

@@ -15,7 +15,6 @@ function matches(ifNoneMatch: string, etag: string): boolean {
 export default fp(
   async (app) => {
     app.addHook('onSend', async (request, reply, payload) => {
-      if (!request.url.startsWith('/api/')) return payload
       reply.header('Cache-Control', 'no-store')
       if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload

@@ -18,8 +18,8 @@ export default fp(
       app.log.info({ root }, 'STATIC_DIR nem tartalmaz buildelt alkalmazást: csak az API fut')
       return
     }
-    // Any static answer may differ by encoding (precompressed siblings); a short link's never does. Added in a hook, since CORS sets Vary too.
-    // Callback-style: it runs on every answer, and an async hook costs a promise each time.
+    // Any static answer may differ by encoding (precompressed siblings); a short link's never does. Added in a hook,
+    // since CORS sets Vary too. Callback-style: it runs on every answer, and an async hook costs a promise each time.
     app.addHook('onSend', (request, reply, payload, done) => {
       if (!request.url.startsWith('/api/') && !request.url.startsWith('/s/')) reply.vary('Accept-Encoding')
       done(null, payload)

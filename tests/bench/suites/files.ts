@@ -2,7 +2,7 @@
  * Fájlok download throughput (issue 9): `GET /api/files/file?path=` of one ~50 MB file on the real server, against
  * `fs.createReadStream` piped to a bare `node:http` server serving the same file from its own process, in the same
  * run and with the same load (same connections and duration). Figure: bytes per second, real / bare, budget ≥ 0.8,
- * the median of alternating rounds (real then bare): neighbouring rounds share the machine's drift. Not pinned to
+ * the median of alternating rounds (../rounds.ts). Not pinned to
  * CPUs as the links suite is: pinned, both servers moved a third of the bytes (the kernel's copy work for a 50 MB
  * body wants both cores).
  * The load is a small keep-alive `node:http` client of our own that reads and drops each body: autocannon parses
@@ -17,6 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { Agent, get } from 'node:http'
 import { join } from 'node:path'
 import { freePort, startServer, usersCli, waitForHealth, type ServerHandle } from '../../support/server'
+import { alternatingRounds, median } from '../rounds'
 import type { BenchContext, BenchSuite } from '../suite'
 
 const FILE_NAME = 'bench-letoltes-50mb.bin'
@@ -76,8 +77,8 @@ async function listed(url: string, token: string): Promise<boolean> {
 /**
  * GETs `path` once on `agent`, counting each chunk into `tally` as it arrives until `until` (performance.now()), when
  * a body still arriving is cut off: a round measures bytes moved in its time, not whole 50 MB bodies (a 3-s round
- * holds only a few, and counting whole ones made a round's figure jump by a body's worth). Resolves with whether
- * the answer was a 200 read to its end or cut off by the clock.
+ * holds only a few, and counting whole ones made a round's figure jump by a body's worth). Resolves when the 200
+ * is read to its end or cut off by the clock; rejects on any other status or an error before the deadline.
  */
 function fetchCounted(
   url: string,
@@ -86,8 +87,10 @@ function fetchCounted(
   agent: Agent,
   until: number,
   tally: { bytes: number },
-): Promise<boolean> {
+): Promise<void> {
   return new Promise((resolve, reject) => {
+    // An error after the deadline is the cut-off itself; before it, a failed request.
+    const cutOrFailed = (error: Error) => (performance.now() >= until ? resolve() : reject(error))
     const request = get(`${url}${path}`, { headers, agent }, (response) => {
       if (response.statusCode !== 200) {
         response.resume()
@@ -97,15 +100,15 @@ function fetchCounted(
       response.on('data', (chunk: Buffer) => {
         if (performance.now() >= until) {
           request.destroy()
-          resolve(true)
+          resolve()
           return
         }
         tally.bytes += chunk.length
       })
-      response.on('end', () => resolve(true))
-      response.on('error', () => resolve(performance.now() >= until))
+      response.on('end', () => resolve())
+      response.on('error', cutOrFailed)
     })
-    request.on('error', (error) => (performance.now() >= until ? resolve(true) : reject(error)))
+    request.on('error', cutOrFailed)
   })
 }
 
@@ -167,24 +170,25 @@ const suite: BenchSuite = {
       bare = await startBare(file)
       await load(serverUrl, path, headers, 2) // warm-up
       await load(bare.url, '/', {}, 2)
-      const rounds: { real: Awaited<ReturnType<typeof load>>; bare: Awaited<ReturnType<typeof load>> }[] = []
-      for (let i = 0; i < ROUNDS; i++) {
-        rounds.push({
-          real: await load(serverUrl, path, headers, ROUND_SECONDS),
-          bare: await load(bare.url, '/', {}, ROUND_SECONDS),
-        })
-      }
-      const ratios = rounds.map((r) =>
-        r.bare.bytesPerSecond > 0 ? r.real.bytesPerSecond / r.bare.bytesPerSecond : 0,
+      const baseUrl = bare.url
+      const {
+        real,
+        bare: base,
+        ratios,
+        ratio,
+      } = await alternatingRounds(
+        ROUNDS,
+        {
+          real: () => load(serverUrl, path, headers, ROUND_SECONDS),
+          bare: () => load(baseUrl, '/', {}, ROUND_SECONDS),
+        },
+        (result) => result.bytesPerSecond,
       )
-      const ratio = ctx.percentile(ratios, 50)
-      const clean = rounds.every(
-        (r) => r.real.errors === 0 && r.bare.errors === 0 && r.real.requests > 0 && r.bare.requests > 0,
-      )
-      const mbps = (values: number[]) => ctx.round(ctx.percentile(values, 50) / 1024 / 1024)
+      const clean = [...real, ...base].every((result) => result.errors === 0 && result.requests > 0)
+      const mbps = (results: { bytesPerSecond: number }[]) =>
+        results.map((r) => Math.round(r.bytesPerSecond / 1048576))
       console.log(
-        `  files: MB/s real ${rounds.map((r) => Math.round(r.real.bytesPerSecond / 1048576)).join(' ')}, ` +
-          `bare ${rounds.map((r) => Math.round(r.bare.bytesPerSecond / 1048576)).join(' ')}; ` +
+        `  files: MB/s real ${mbps(real).join(' ')}, bare ${mbps(base).join(' ')}; ` +
           `ratios ${ratios.map((r) => r.toFixed(2)).join(' ')}`,
       )
       ctx.record({
@@ -199,8 +203,8 @@ const suite: BenchSuite = {
           rounds: ROUNDS,
           roundSeconds: ROUND_SECONDS,
           ratios,
-          realMBps: mbps(rounds.map((r) => r.real.bytesPerSecond)),
-          bareMBps: mbps(rounds.map((r) => r.bare.bytesPerSecond)),
+          realMBps: median(mbps(real)),
+          bareMBps: median(mbps(base)),
         },
       })
     } catch (error) {

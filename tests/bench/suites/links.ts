@@ -4,9 +4,8 @@
  * suite's own (tests/bench/own-server.ts) so the link exists and the requests can be spread over
  * X-Forwarded-For addresses: the per-IP rate limit (1,200 a minute) would otherwise be the figure. Each server is
  * warmed up until its rate stops climbing (a fixed 2 s warm-up measured mostly the optimiser's ramp), then they are
- * measured in alternating rounds, real then bare, and the figure is the median of the rounds' ratios: the machine's
- * speed drifts (both servers once fell by 40 % together mid-run), and a pair of neighbouring rounds shares it. The
- * load generator and the servers are pinned to separate CPUs (../pin.ts).
+ * measured in alternating rounds (../rounds.ts). The load generator and the servers are pinned to separate CPUs
+ * (../pin.ts).
  */
 import { spawn } from 'node:child_process'
 import { dirname, join } from 'node:path'
@@ -15,6 +14,7 @@ import autocannon from 'autocannon'
 import { freePort, waitForHealth } from '../../support/server'
 import { startOwnServer } from '../own-server'
 import { pinLoad } from '../pin'
+import { alternatingRounds, median } from '../rounds'
 import type { BenchSuite } from '../suite'
 
 const HERE = dirname(fileURLToPath(import.meta.url))
@@ -101,23 +101,19 @@ const suite: BenchSuite = {
         // Warm both up, then measure real and bare in alternating rounds.
         const warmReal = await warmUp(own.server.url)
         const warmBare = await warmUp(bare.url)
-        const rounds: {
-          real: Awaited<ReturnType<typeof redirects>>
-          bare: Awaited<ReturnType<typeof redirects>>
-        }[] = []
-        for (let i = 0; i < ROUNDS; i++) {
-          rounds.push({
-            real: await redirects(own.server.url, ROUND_SECONDS),
-            bare: await redirects(bare.url, ROUND_SECONDS),
-          })
-        }
-        const ratios = rounds.map((r) =>
-          r.bare.redirectsPerSecond > 0 ? r.real.redirectsPerSecond / r.bare.redirectsPerSecond : 0,
+        const {
+          real,
+          bare: base,
+          ratios,
+          ratio,
+        } = await alternatingRounds(
+          ROUNDS,
+          {
+            real: () => redirects(own.server.url, ROUND_SECONDS),
+            bare: () => redirects(bare.url, ROUND_SECONDS),
+          },
+          (result) => result.redirectsPerSecond,
         )
-        const ratio = ctx.percentile(ratios, 50)
-        const real = rounds.map((r) => r.real)
-        const base = rounds.map((r) => r.bare)
-        const median = (values: number[]) => ctx.percentile(values, 50)
         const other = real.reduce((sum, r) => sum + r.other, 0)
         const errors = real.reduce((sum, r) => sum + r.errors, 0)
         console.log(
