@@ -8,6 +8,8 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-dev-shm-usage',
+  // A school's LAN name (issue 17): http://portal.test:PORT is an insecure context, unlike localhost.
+  '--host-resolver-rules=MAP portal.test 127.0.0.1',
 ]
 
 /** The browser context every end-to-end test gets: a desktop window, Hungarian locale and time zone, workers on. */
