@@ -10,7 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Ajv, type Options as AjvOptions } from 'ajv'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
 import { LIMITS } from '../contract/limits'
-import type { Config } from './config'
+import type { Config, TrustProxy } from './config'
 import { migrate, openDatabase, type DatabaseHandle } from './db'
 import { BROTLI_QUALITY_PER_REQUEST } from './lib/compression'
 import authPlugin from './plugins/app/auth'
@@ -48,6 +48,8 @@ export interface BuildOptions {
   /** An open, migrated database; without it the app opens (and later closes) the configured one. */
   db?: DatabaseHandle
   mailer?: Mailer
+  /** The certificate and key (server/https.ts): the app serves HTTPS instead of HTTP. */
+  https?: { cert: Buffer; key: Buffer } | null
   logger?: FastifyServerOptions['logger']
   /** Clock for sessions, MFA expiry, throttling and audit timestamps (tests move it). */
   now?: () => Date
@@ -67,16 +69,25 @@ const AJV_BASE: AjvOptions = { removeAdditional: false, useDefaults: true, allEr
 const bodyAjv = new Ajv({ ...AJV_BASE, coerceTypes: false })
 const otherAjv = new Ajv({ ...AJV_BASE, coerceTypes: 'array' })
 
+/** Fastify takes a hop count at run time but its types do not: the same rule as a function (`hop < n`). */
+function trustProxyOption(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust
+}
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: LIMITS.bodyLimitBytes,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     return503OnClosing: true,
     frameworkErrors,
     clientErrorHandler,
+    // Fastify's types tie `https` to an https.Server instance type; the app is the same either way.
+    ...((options.https ? { https: options.https } : {}) as object),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute)

@@ -4,6 +4,7 @@
  * is. Every variable is optional (an empty value counts as unset); `loadConfig` throws a ConfigError naming each bad
  * variable so `main.ts` can print them and exit.
  */
+import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { FormatRegistry, Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
@@ -12,6 +13,11 @@ import { UPLOAD_MAX_MB_DEFAULT } from '../contract/api/files'
 export interface Config {
   PORT: number
   HOST: string
+  /** PEM files: when both are set the server serves HTTPS itself on PORT (issue 17). */
+  HTTPS_CERT: string | null
+  HTTPS_KEY: string | null
+  /** With HTTPS: plain HTTP on this port answers 308 to the HTTPS origin and serves the school's CA (/ca.crt). */
+  HTTP_REDIRECT_PORT: number | null
   DATA_DIR: string
   DATABASE_URL: string | null
   SMTP_URL: string | null
@@ -26,11 +32,16 @@ export interface Config {
   PRODUCT_NAME: string
   STATIC_DIR: string
   LOG_LEVEL: string
-  /** Trust X-Forwarded-For from a reverse proxy (for per-IP sign-in throttling). */
-  TRUST_PROXY: boolean
+  /**
+   * Which reverse proxies' X-Forwarded-For is believed (Fastify's `trustProxy`): false (none), a hop count, or the
+   * proxies' addresses/CIDRs; true believes any sender, so any client can choose its own address (README).
+   */
+  TRUST_PROXY: TrustProxy
   /** log2 of the scrypt cost N for new password hashes. 17 in production; tests use a cheap value. */
   PASSWORD_HASH_LOG_N: number
 }
+
+export type TrustProxy = boolean | number | string[]
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -51,6 +62,29 @@ function isOrigin(value: string): boolean {
 }
 
 FormatRegistry.Set('portal-origin', isOrigin)
+/** An IPv4/IPv6 address or a CIDR block of one. */
+function isAddressOrCidr(value: string): boolean {
+  const [address, prefix, ...rest] = value.split('/')
+  const family = isIP(address ?? '')
+  if (!family || rest.length) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+/** TRUST_PROXY's forms: true/yes, false/no, a hop count, or a comma-separated list of addresses/CIDRs. */
+function parseTrustProxy(value: string): TrustProxy | null {
+  const word = value.toLowerCase()
+  if (word === 'true' || word === 'yes') return true
+  if (word === 'false' || word === 'no') return false
+  if (/^\d{1,2}$/.test(word)) return Number(word) === 0 ? false : Number(word)
+  const list = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+  return list.length && list.every(isAddressOrCidr) ? list : null
+}
+
+FormatRegistry.Set('portal-trust-proxy', (value) => parseTrustProxy(value) !== null)
 FormatRegistry.Set('portal-time-zone', (tz) => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz })
@@ -75,6 +109,15 @@ const integer = (min: number, max: number, fallback: number) =>
 export const EnvSchema = Type.Object({
   PORT: integer(0, 65535, 8080),
   HOST: Type.String({ default: '0.0.0.0' }),
+  HTTPS_CERT: Type.Optional(Type.String({ description: 'a tanúsítvány PEM-fájlja / the certificate PEM file' })),
+  HTTPS_KEY: Type.Optional(Type.String({ description: 'a kulcs PEM-fájlja / the private key PEM file' })),
+  HTTP_REDIRECT_PORT: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 65535,
+      description: '1 és 65535 közötti egész szám kell / must be an integer 1–65535',
+    }),
+  ),
   DATA_DIR: Type.String({ default: './data' }),
   DATABASE_URL: Type.Optional(
     Type.String({
@@ -116,10 +159,12 @@ export const EnvSchema = Type.Object({
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
     { default: 'info', description: 'fatal|error|warn|info|debug|trace|silent' },
   ),
-  TRUST_PROXY: Type.Union(
-    ['1', 'true', 'yes', '0', 'false', 'no'].map((value) => Type.Literal(value)),
-    { default: 'false', description: '1|true|yes vagy 0|false|no / 1|true|yes or 0|false|no' },
-  ),
+  TRUST_PROXY: Type.String({
+    default: 'false',
+    format: 'portal-trust-proxy',
+    description:
+      'a proxy címe(i) vagy CIDR, a hopok száma, true vagy false / the proxy address(es) or CIDR, a hop count, true or false',
+  }),
   PASSWORD_HASH_LOG_N: integer(4, 20, 17),
 })
 
@@ -137,7 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           .split(',')
           .map((item) => item.trim())
           .filter(Boolean)
-      : name === 'TRUST_PROXY' || name === 'LOG_LEVEL'
+      : name === 'LOG_LEVEL'
         ? value.toLowerCase()
         : // Whole numbers only: TypeBox's Value.Convert would truncate '17.5' to 17.
           (EnvSchema.properties[name as keyof Env] as TSchema).type === 'integer' && /^\d+$/.test(value)
@@ -154,6 +199,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const schema = EnvSchema.properties[name as keyof Env] as TSchema
     problems.set(name, `${name}=${env[name]?.trim() ?? ''}: ${schema.description ?? error.message}`)
   }
+  // HTTPS needs both files; the redirect port only makes sense in front of HTTPS, on a port of its own.
+  const set = (name: string) => !problems.has(name) && raw[name] !== undefined
+  for (const [name, other] of [
+    ['HTTPS_CERT', 'HTTPS_KEY'],
+    ['HTTPS_KEY', 'HTTPS_CERT'],
+  ] as const) {
+    if (set(other) && !set(name))
+      problems.set(name, `${name}: hiányzik, a ${other} mellé kötelező / missing: required with ${other}`)
+  }
+  if (set('HTTP_REDIRECT_PORT') && !(set('HTTPS_CERT') && set('HTTPS_KEY')))
+    problems.set(
+      'HTTP_REDIRECT_PORT',
+      `HTTP_REDIRECT_PORT=${env.HTTP_REDIRECT_PORT?.trim()}: csak HTTPS_CERT és HTTPS_KEY mellett / only with HTTPS_CERT and HTTPS_KEY`,
+    )
+  else if (set('HTTP_REDIRECT_PORT') && raw.HTTP_REDIRECT_PORT === (parsed as Env).PORT)
+    problems.set(
+      'HTTP_REDIRECT_PORT',
+      `HTTP_REDIRECT_PORT=${env.HTTP_REDIRECT_PORT?.trim()}: nem lehet azonos a PORT-tal / must differ from PORT`,
+    )
   if (problems.size) throw new ConfigError([...problems.values()])
 
   const valid = parsed as Env
@@ -161,6 +225,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     PORT: valid.PORT,
     HOST: valid.HOST,
+    HTTPS_CERT: valid.HTTPS_CERT ? resolve(valid.HTTPS_CERT) : null,
+    HTTPS_KEY: valid.HTTPS_KEY ? resolve(valid.HTTPS_KEY) : null,
+    HTTP_REDIRECT_PORT: valid.HTTP_REDIRECT_PORT ?? null,
     DATA_DIR: dataDir,
     DATABASE_URL: valid.DATABASE_URL ?? null,
     SMTP_URL: valid.SMTP_URL ?? null,
@@ -174,7 +241,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     PRODUCT_NAME: valid.PRODUCT_NAME,
     STATIC_DIR: resolve(valid.STATIC_DIR),
     LOG_LEVEL: valid.LOG_LEVEL,
-    TRUST_PROXY: ['1', 'true', 'yes'].includes(valid.TRUST_PROXY),
+    TRUST_PROXY: parseTrustProxy(valid.TRUST_PROXY) ?? false,
     PASSWORD_HASH_LOG_N: valid.PASSWORD_HASH_LOG_N,
   }
 }

@@ -43,8 +43,9 @@ describe('configuration', () => {
       /PASSWORD_HASH_LOG_N=17\.5: 4 és 20 közötti/,
     )
     expect(() => loadConfig({ TRUST_PROXY: 'talán' })).toThrow(
-      /TRUST_PROXY=talán: 1\|true\|yes vagy 0\|false\|no/,
+      /TRUST_PROXY=talán: a proxy címe\(i\) vagy CIDR, a hopok száma, true vagy false/,
     )
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/33' })).toThrow(/TRUST_PROXY=/)
     expect(() => loadConfig({ LOG_LEVEL: 'hangos' })).toThrow(/LOG_LEVEL=hangos: fatal\|error/)
     expect(() => loadConfig({ SHORT_LINK_BASE: 'ftp://x' })).toThrow(
       /SHORT_LINK_BASE=ftp:\/\/x: http\(s\):\/\/ URL kell/,
@@ -75,6 +76,15 @@ describe('configuration', () => {
       MAIL_FROM: 'Oktatói Portál <noreply@pelda.hu>',
     })
     expect(loadConfig({}).TRUST_PROXY).toBe(false)
+    // Fastify's trustProxy forms (issue 17): a hop count, the proxies' addresses or CIDRs, or a word.
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8 , ::1' }).TRUST_PROXY).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ])
+    expect(loadConfig({ TRUST_PROXY: 'NO' }).TRUST_PROXY).toBe(false)
     expect(loadConfig({}).SMTP_URL).toBeNull()
   })
 
