@@ -107,6 +107,32 @@ export default tseslint.config(
     files: ['src/**/*.test.{ts,tsx}', 'src/features/*/test-helpers.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': restrictedPaths(testZones) },
   },
+  // Secure-context-only APIs have one way each in the page (plain http on a school LAN has neither): ids through
+  // src/lib/random-id.ts, copying through src/components/copy-text.tsx.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [
+      'src/**/*.test.{ts,tsx}',
+      'src/test/**',
+      'src/lib/random-id.ts',
+      'src/components/copy-text.tsx',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'randomUUID',
+          message: 'crypto.randomUUID exists only over HTTPS: use randomId() of src/lib/random-id.ts.',
+        },
+        {
+          object: 'navigator',
+          property: 'clipboard',
+          message:
+            'navigator.clipboard exists only over HTTPS: use useCopyText() of src/components/copy-text.tsx.',
+        },
+      ],
+    },
+  },
   // contract/ runs in the page, the service worker and Node: no React, no Node built-ins (zones cover our folders).
   {
     files: ['contract/**'],

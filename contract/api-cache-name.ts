@@ -6,6 +6,7 @@
  * share a cache, and the token itself never appears in a cache name.
  */
 import { tokenFromAuthorization } from './http'
+import { sha256Hex } from './sha256'
 
 /** Every per-user API cache starts with this; nothing else in Cache Storage does. */
 export const API_CACHE_PREFIX = 'api-'
@@ -15,10 +16,12 @@ export function isApiCacheName(name: string): boolean {
   return name.startsWith(API_CACHE_PREFIX)
 }
 
-/** `api-<first 16 hex of sha256(token)>`. Works in the page, the service worker and Node (Web Crypto). */
+/**
+ * `api-<first 16 hex of sha256(token)>`. Works in the page, the service worker and Node, and on a plain-http page
+ * too (no `crypto.subtle` there; the outbox still names its owner by it).
+ */
 export async function apiCacheName(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token))
-  const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')
+  const hex = await sha256Hex(token)
   return `${API_CACHE_PREFIX}${hex.slice(0, 16)}`
 }
 

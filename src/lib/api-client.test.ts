@@ -1,5 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { IDEMPOTENCY_HEADER } from '../../contract/http'
 import { API, server } from '../test/msw'
 import { ApiError, apiRequest } from './api-client'
 
@@ -31,5 +32,26 @@ describe('apiRequest expectCode (spec §7: a 2xx answer can still carry a failur
   it('does not look at the body code without expectCode', async () => {
     answer({ code: 201, alerts: [] })
     await expect(apiRequest('/thing', { method: 'POST' })).resolves.toMatchObject({ data: { code: 201 } })
+  })
+})
+
+describe('apiRequest on a plain-http page (no crypto.randomUUID outside secure contexts)', () => {
+  it('still sends a write, with a version 4 Idempotency-Key', async () => {
+    let key: string | null = null
+    server.use(
+      http.post(`${API}/thing`, ({ request }) => {
+        key = request.headers.get(IDEMPOTENCY_HEADER)
+        return HttpResponse.json({ ok: true })
+      }),
+    )
+    // An own property shadows the prototype's method, as a browser leaves it out on http://.
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true })
+    try {
+      expect(crypto.randomUUID).toBeUndefined()
+      await expect(apiRequest('/thing', { method: 'POST', body: {} })).resolves.toMatchObject({ status: 200 })
+    } finally {
+      delete (crypto as { randomUUID?: unknown }).randomUUID
+    }
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
   })
 })

@@ -4,6 +4,7 @@
  */
 import { IDEMPOTENCY_HEADER } from '../../contract/http'
 import { currentBackendUrl } from './backend-url'
+import { randomId } from './random-id'
 import { getToken } from './session'
 
 export class ApiError extends Error {
@@ -76,7 +77,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const token = options.token === undefined ? getToken() : options.token
   if (token) headers.Authorization = token
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
-  if (method !== 'GET') headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? crypto.randomUUID()
+  if (method !== 'GET') headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? randomId()
 
   let response: Response
   try {

@@ -13,6 +13,7 @@ import { queryKeyOf } from '../../../contract/api-resources'
 import { MESSAGES } from '../../../contract/messages'
 import { ApiError, apiRequest, apiUpload } from '../../lib/api-client'
 import { notify } from '../../lib/notify'
+import { randomId } from '../../lib/random-id'
 import { writeMutation } from '../../lib/write-mutation'
 
 /** Every folder's listing (the query keys are ['files', path]). */
@@ -111,7 +112,7 @@ export function useUploads() {
   const start = useCallback(
     (folder: string, files: readonly File[], existing: readonly FileEntry[]) => {
       for (const file of files) {
-        const id = crypto.randomUUID()
+        const id = randomId()
         const taken = existing.find((entry) => entry.fileName === file.name)
         if (taken?.type === 'Directory') {
           notify.error(MESSAGES.fileNameTaken)

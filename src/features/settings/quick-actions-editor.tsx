@@ -3,6 +3,7 @@ import { Box, Button, Flex, IconButton, Input, Stack, Text } from '@chakra-ui/re
 import { Type } from '@sinclair/typebox'
 import { ExternalLink, Trash2 } from 'lucide-react'
 import { QuickActionSchema } from '../../../contract/api/user-settings'
+import { randomId } from '../../lib/random-id'
 import type { QuickAction } from '../../../contract/settings'
 import { FormField, useSchemaForm } from '../../components/form'
 
@@ -10,12 +11,6 @@ export interface CustomSettingProps<T> {
   value: T
   onChange: (value: T) => void
   label: string
-}
-
-function newId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `qa-${Date.now()}-${Math.random().toString(36).slice(2)}`
 }
 
 /** The contract's limits of a quick action's name and url (the server refuses longer ones). */
@@ -41,7 +36,7 @@ export function QuickActionsEditor({ value, onChange, label }: CustomSettingProp
   const shown = (error?: { type?: string; message?: string }) => (error?.type === 'check' ? undefined : error)
 
   const add = handleSubmit(({ name, url }) => {
-    onChange([...actions, { id: newId(), name: name.trim(), url: url.trim(), icon: 'external-link' }])
+    onChange([...actions, { id: randomId(), name: name.trim(), url: url.trim(), icon: 'external-link' }])
     reset()
   })
 

@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { isSlotId, isWeekdayId, timeSlot, weekday, type TimeSlot, type Weekday } from './slots'
+import { randomId } from '../../lib/random-id'
 
 export interface TimetableClass {
   id: string
@@ -87,7 +88,7 @@ export function fieldsOfForm(values: ClassFormValues, students: string[] = []): 
 
 /** A new id: random, so classes made in two tabs or imported from another plan do not collide. */
 export function newClassId(): string {
-  return crypto.randomUUID()
+  return randomId()
 }
 
 /**

@@ -15,6 +15,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { hashKey } from '@tanstack/react-query'
 import { createStore, del, entries, set, type UseStore } from 'idb-keyval'
 import { apiCacheName } from '../../../contract/api-cache-name'
+import { randomId } from '../random-id'
 import { ApiError, apiRequest, NetworkError } from '../api-client'
 import { notify } from '../notify'
 import { getToken } from '../session'
@@ -123,7 +124,7 @@ async function defaultOwner(): Promise<string | null> {
 export type Outbox = ReturnType<typeof createOutbox>
 
 export function createOutbox(deps: OutboxDeps = {}) {
-  const tab = crypto.randomUUID()
+  const tab = randomId()
   const send = deps.send ?? defaultSend
   const ownerOf = deps.owner ?? defaultOwner
   const lock = deps.lock ?? defaultFlushLock(tab)
@@ -360,7 +361,7 @@ export function createOutbox(deps: OutboxDeps = {}) {
       lastCreatedAt = createdAt
       const item: OutboxItem = {
         ...request,
-        id: crypto.randomUUID(),
+        id: randomId(),
         createdAt,
         attempts: 0,
         lastError: null,
