@@ -2,11 +2,19 @@
  * Starts the server: configuration, database (with migrations), the first administrator on an empty database,
  * then listen; closes cleanly on SIGINT/SIGTERM. Everything else is composed in app.ts.
  */
+import type { Server as HttpsServer } from 'node:https'
 import { buildApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
 import { migrate, openDatabase, type DatabaseHandle } from './db'
 import { serveBackups } from './db/backup'
 import { DataDirLockedError } from './db/lock'
+import {
+  CertificateError,
+  readCertificatePair,
+  reloadOnSighup,
+  startRedirectServer,
+  type CertificatePair,
+} from './https'
 import { loggerOptions } from './lib/log'
 import { randomPassword } from './lib/password'
 import { countUsers, createUser } from './repositories/users-repository'
@@ -39,6 +47,21 @@ async function main(): Promise<void> {
     throw error
   }
 
+  // The certificate files before anything else: a bad path stops the start before the database opens or a port
+  // listens, so nothing runs half-configured.
+  let certificate: CertificatePair | null = null
+  if (config.HTTPS_CERT && config.HTTPS_KEY) {
+    try {
+      certificate = readCertificatePair(config)
+    } catch (error) {
+      if (error instanceof CertificateError) {
+        process.stderr.write(`A szerver nem indult el / the server did not start:\n  ${error.message}\n`)
+        process.exit(1)
+      }
+      throw error
+    }
+  }
+
   let handle: DatabaseHandle
   try {
     handle = await openDatabase(config)
@@ -52,17 +75,28 @@ async function main(): Promise<void> {
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined
   let stopBackups = async () => {}
+  let redirectServer: Awaited<ReturnType<typeof startRedirectServer>> | undefined
   try {
     await migrate(handle)
     await ensureFirstAdmin(handle, config)
     // `npm run backup` asks this process for a consistent copy: nobody else may open a PGlite data directory.
     if (handle.driver === 'pglite') stopBackups = await serveBackups(config.DATA_DIR, handle)
-    app = await buildApp({ config, db: handle, logger: loggerOptions(config.LOG_LEVEL) })
+    app = await buildApp({
+      config,
+      db: handle,
+      logger: loggerOptions(config.LOG_LEVEL),
+      https: certificate,
+    })
     await app.listen({ port: config.PORT, host: config.HOST })
+    if (certificate) {
+      reloadOnSighup(app.server as unknown as HttpsServer, config, app.log)
+      if (config.HTTP_REDIRECT_PORT) redirectServer = await startRedirectServer(config, app.log)
+    }
   } catch (error) {
     process.stderr.write(
       `A szerver nem indult el / the server did not start: ${(error as Error).stack ?? error}\n`,
     )
+    redirectServer?.close()
     await app?.close().catch(() => {})
     await handle.close()
     process.exit(1)
@@ -77,6 +111,7 @@ async function main(): Promise<void> {
     force.unref()
     try {
       await stopBackups()
+      redirectServer?.close()
       await app!.close()
       await handle.close()
       process.exit(0)
