@@ -232,6 +232,21 @@ describe('Linkrövidítő: copy and delete', () => {
     expect(await screen.findByText('Hiba történt a másolás során.')).toBeInTheDocument()
   })
 
+  it('over plain http (no Clipboard API) shows the full short link selected in a read-only field', async () => {
+    serveLinks([aLink('orarend')])
+    const { user } = renderScreen()
+    const button = await screen.findByRole('button', { name: 'Másolás: orarend' })
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true })
+    await user.click(button)
+    const dialog = await screen.findByRole('dialog', { name: 'Másolás' })
+    const field = within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Másolandó szöveg' })
+    expect(field).toHaveValue('https://s.pelda.hu/orarend')
+    await waitFor(() => expect(field).toHaveFocus())
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, field.value.length])
+    expect(within(dialog).getByText(/^Másold ki a kijelölt szöveget/)).toBeInTheDocument()
+    expect(screen.queryByText('Hiba történt a másolás során.')).not.toBeInTheDocument()
+  })
+
   it('asks before deleting; Mégsem keeps the link, confirming deletes it and toasts', async () => {
     let links = [aLink('orarend'), aLink('menza')]
     serveLinks(() => links)

@@ -12,6 +12,7 @@ import { notify } from '../../lib/notify'
 import { linkErrorMessage, useCreateLink, useDeleteLink, useLinks } from './api/links'
 import { CreateLinkForm } from './components/create-link-form'
 import { ConfirmDialog } from '../../components/confirm-dialog'
+import { useCopyText } from '../../components/copy-text'
 import { LinksTable } from './components/links-table'
 import { QrDialog } from './components/qr-dialog'
 import { fullShortLink, linkCount, shortLinkPrefix } from './short-link'
@@ -50,18 +51,8 @@ export default function LinksScreen() {
     })
   }
 
-  const onCopy = useCallback(
-    (link: ShortLink) => {
-      const text = fullShortLink(base, link.short)
-      Promise.resolve()
-        .then(() => navigator.clipboard.writeText(text))
-        .then(
-          () => notify.success('URL kimásolva a vágólapra!'),
-          () => notify.error('Hiba történt a másolás során.'),
-        )
-    },
-    [base],
-  )
+  const { copy, dialog: copyDialog } = useCopyText('URL kimásolva a vágólapra!')
+  const onCopy = useCallback((link: ShortLink) => copy(fullShortLink(base, link.short)), [base, copy])
   const onDelete = useCallback((link: ShortLink) => setDeleting(link), [])
   const [qr, setQr] = useState<ShortLink | null>(null)
   const onQr = useCallback((link: ShortLink) => setQr(link), [])
@@ -95,6 +86,8 @@ export default function LinksScreen() {
         link={qr ? { short: qr.short, full: fullShortLink(base, qr.short) } : null}
         onClose={() => setQr(null)}
       />
+
+      {copyDialog}
 
       <ConfirmDialog
         open={deleting !== null}

@@ -159,6 +159,42 @@ describe('Felhasználók', () => {
     await waitFor(() => expect(screen.queryByText('Abcdefgh2345')).not.toBeInTheDocument())
   })
 
+  it('over plain http (no Clipboard API) the one-time password shows selected in a field over the dialog', async () => {
+    server.use(
+      http.post(`${API}/users`, () =>
+        HttpResponse.json(
+          {
+            code: 201,
+            message: USERS_MESSAGES.created,
+            user: aUser('Kiss Anna', { username: 'kiss.anna', type: 'student', oneTime: true }),
+            password: 'Abcdefgh2345',
+          },
+          { status: 201 },
+        ),
+      ),
+    )
+    const { user } = await renderScreen([aUser('Kovács Éva')])
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true })
+    await user.click(screen.getByRole('button', { name: 'Új felhasználó' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Új felhasználó' })
+    await user.type(within(dialog).getByLabelText('Név'), 'Kiss Anna')
+    await user.type(within(dialog).getByLabelText('Felhasználónév'), 'kiss.anna')
+    await user.selectOptions(within(dialog).getByLabelText('Típus'), 'student')
+    await user.click(within(dialog).getByRole('button', { name: 'Létrehozás' }))
+
+    const shown = await screen.findByRole('dialog', { name: 'Felhasználó létrehozva' })
+    await user.click(within(shown).getByRole('button', { name: 'Másolás' }))
+    const copyDialog = await screen.findByRole('dialog', { name: 'Másolás' })
+    const field = within(copyDialog).getByRole<HTMLInputElement>('textbox', { name: 'Másolandó szöveg' })
+    expect(field).toHaveValue('Abcdefgh2345')
+    await waitFor(() => expect(field).toHaveFocus())
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, 12])
+    // 'Kész' of the copy dialog closes only it: the password dialog stays.
+    await user.click(within(copyDialog).getByRole('button', { name: 'Kész' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Másolás' })).not.toBeInTheDocument())
+    expect(screen.getByRole('dialog', { name: 'Felhasználó létrehozva' })).toBeInTheDocument()
+  })
+
   it('shows the server’s message when the username is taken', async () => {
     server.use(
       http.post(`${API}/users`, () =>

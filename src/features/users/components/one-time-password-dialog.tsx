@@ -4,6 +4,7 @@
  */
 import { Button, Code, Text } from '@chakra-ui/react'
 import { Copy, Printer } from 'lucide-react'
+import { useCopyText } from '../../../components/copy-text'
 import { InfoDialog } from '../../../components/info-dialog'
 import { notify } from '../../../lib/notify'
 import { printSlips, type Slip } from '../print-slips'
@@ -16,15 +17,7 @@ export interface OneTimePasswordDialogProps {
 }
 
 export function OneTimePasswordDialog({ slip, title, onClose }: OneTimePasswordDialogProps) {
-  const copy = async () => {
-    if (!slip) return
-    try {
-      await navigator.clipboard.writeText(slip.password)
-      notify.success('Jelszó a vágólapra másolva.')
-    } catch {
-      notify.error('Hiba történt a másolás során.')
-    }
-  }
+  const { copy, dialog: copyDialog } = useCopyText('Jelszó a vágólapra másolva.')
   const print = () => {
     if (slip && !printSlips([slip])) notify.error('A böngésző nem engedte megnyitni a nyomtatási ablakot.')
   }
@@ -37,7 +30,7 @@ export function OneTimePasswordDialog({ slip, title, onClose }: OneTimePasswordD
       onClose={onClose}
       actions={
         <>
-          <Button variant="outline" onClick={() => void copy()}>
+          <Button variant="outline" onClick={() => slip && copy(slip.password)}>
             <Copy size={16} aria-hidden />
             Másolás
           </Button>
@@ -60,6 +53,7 @@ export function OneTimePasswordDialog({ slip, title, onClose }: OneTimePasswordD
           {slip?.password}
         </Code>
       </Text>
+      {copyDialog}
     </InfoDialog>
   )
 }
