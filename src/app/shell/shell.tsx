@@ -8,6 +8,7 @@ import { Menu } from 'lucide-react'
 import { startTransition, useCallback, useMemo, useState } from 'react'
 import { applyFeaturePreviews, dayInZone } from '../../../contract/features'
 import { useDashboard } from '../../api/get-dashboard'
+import { HttpsBanner } from '../../components/https-notice'
 import { LoadingScreen } from '../../components/loading-screen'
 import { outbox, useOutboxRunner } from '../../lib/outbox'
 import { endSession } from '../../lib/session-actions'
@@ -145,9 +146,12 @@ export function Shell() {
           </Drawer.Positioner>
         </Portal>
       </Drawer.Root>
-      <Box as="main" flex="1" overflowY="auto" minW="0" aria-busy={shown !== current || undefined}>
-        <ScreenOutlet screen={shown} />
-      </Box>
+      <Flex direction="column" flex="1" minW="0" minH="0">
+        {dashboard.data?.user.type === 'admin' && <HttpsBanner />}
+        <Box as="main" flex="1" overflowY="auto" minH="0" aria-busy={shown !== current || undefined}>
+          <ScreenOutlet screen={shown} />
+        </Box>
+      </Flex>
       <UnsentWritesDialog open={askingLogout} onStay={() => setAskingLogout(false)} onLogout={logoutNow} />
     </Flex>
   )

@@ -6,6 +6,7 @@ import { Alert, Box, Button, Flex, Heading, Link, Stack, Text } from '@chakra-ui
 import { RotateCcw } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { TIMING } from '../../../contract/limits'
+import { HttpsStatusLine } from '../../components/https-notice'
 import { LoadingScreen } from '../../components/loading-screen'
 import { currentBackendUrl } from '../../lib/backend-url'
 import { useSettings } from '../../lib/settings/settings-context'
@@ -72,6 +73,9 @@ export function SettingsView({ categories = SETTINGS_CATEGORIES }: { categories?
         </Button>
       </Stack>
       <Box as="section" flex="1" minW="0" aria-labelledby="settings-category-title">
+        <Box mb="6" _empty={{ display: 'none' }}>
+          <HttpsStatusLine />
+        </Box>
         {error && (
           <Alert.Root status="error" mb="6">
             <Alert.Indicator />
