@@ -89,3 +89,8 @@ export const MESSAGES = {
 export function uploadTooLargeMessage(maxMb: number): string {
   return `A fájl túl nagy: legfeljebb ${maxMb} MB tölthető fel.`
 }
+
+/** A guess limit's 429 (issue 17): the throttled message and how many minutes to wait. */
+export function throttledMessage(minutes: number): string {
+  return `${MESSAGES.throttled} Próbáld újra ${minutes} perc múlva.`
+}

@@ -7,6 +7,8 @@ export const LoginRequest = Type.Object(
   {
     username: Type.String({ minLength: 1, maxLength: LIMITS.usernameMax }),
     password: Type.String({ minLength: 1, maxLength: LIMITS.passwordMax }),
+    /** The proof this device got at an earlier sign-in to this account (issue 17): its own guess budget. */
+    device: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   },
   strict,
 )
@@ -21,6 +23,8 @@ export const LoginResponse = Type.Object({
   mfa: Type.Boolean(),
   message: Type.String(),
   passwordChangeRequired: Type.Optional(Type.Boolean()),
+  /** After a full sign-in: the device's proof for this account, kept and sent with the next sign-in. */
+  device: Type.Optional(Type.String()),
 })
 export type LoginResponse = Static<typeof LoginResponse>
 
@@ -31,6 +35,8 @@ export const MfaResponse = Type.Object({
   Token: Type.String(),
   message: Type.String(),
   passwordChangeRequired: Type.Optional(Type.Boolean()),
+  /** The device's proof for this account, as in LoginResponse. */
+  device: Type.Optional(Type.String()),
 })
 export type MfaResponse = Static<typeof MfaResponse>
 

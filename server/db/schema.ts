@@ -15,7 +15,6 @@ import {
   pgTable,
   primaryKey,
   real,
-  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -218,18 +217,38 @@ export const workHours = pgTable(
   ],
 )
 
-/** Failed sign-ins, per account (`scope` 'user', key = lower-case username) and per client IP (`scope` 'ip'). */
-export const loginAttempts = pgTable(
-  'login_attempts',
+/**
+ * Guess counters (services/throttle.ts): one row per scope and key, claimed atomically (`INSERT … ON CONFLICT … DO
+ * UPDATE … RETURNING`) before a password or code is checked, so that concurrent requests in any number of processes
+ * cannot check more than the limit. A window starts at its first claim and ends at `reset_at`; `strikes` counts the
+ * windows in a row that reached their limit (the account-wide back-off doubles the window with each).
+ */
+export const authCounters = pgTable(
+  'auth_counters',
   {
-    id: serial('id').primaryKey(),
-    // 'mfa': a wrong MFA code, 'mfaLogin': a code mailed, 'password': a wrong current password at a password
-    // change; all three keyed by the account (no CHECK in SQL: no migration).
-    scope: text('scope', { enum: ['user', 'ip', 'mfa', 'mfaLogin', 'password'] }).notNull(),
+    scope: text('scope').notNull(),
     key: text('key').notNull(),
-    at: ts('at').notNull(),
+    count: integer('count').notNull(),
+    resetAt: ts('reset_at').notNull(),
+    strikes: integer('strikes').notNull().default(0),
   },
-  (t) => [index('login_attempts_lookup_idx').on(t.scope, t.key, t.at)],
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('auth_counters_reset_idx').on(t.resetAt)],
+)
+
+/**
+ * Devices that signed in to an account (a random proof the server gave at a successful sign-in, stored as its
+ * sha256): a known device keeps its own guess budget and passes an account-wide back-off (docs/decisions.md).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    proofHash: text('proof_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastUsed: ts('last_used').notNull(),
+  },
+  (t) => [index('known_devices_last_used_idx').on(t.lastUsed)],
 )
 
 /**

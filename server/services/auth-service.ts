@@ -12,12 +12,7 @@ import { HttpError } from '../lib/http-error'
 import { verifyDummyPassword, verifyPassword } from '../lib/password'
 import { newMfaCode, newToken, sha256 } from '../lib/tokens'
 import { writeAudit } from '../repositories/audit-repository'
-import {
-  clearFailures,
-  failuresSince,
-  recordFailure,
-  type AttemptScope,
-} from '../repositories/login-attempts-repository'
+import { insertKnownDevice, touchKnownDevice } from '../repositories/known-devices-repository'
 import {
   countWrongAttempt,
   consumeChallenge,
@@ -32,22 +27,13 @@ import {
 } from '../repositories/sessions-repository'
 import { findUserByUsername } from '../repositories/users-repository'
 import { mfaMail, type Mailer } from './mailer'
+import { assertOpen, claim, clearCounters, THROTTLE, type Limit } from './throttle'
+
+export { THROTTLE }
 
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000
 /** How stale `last_seen` may get before a request slides the expiry (saves a write per request). */
 const TOUCH_AFTER_MS = 60 * 1000
-
-export const THROTTLE = {
-  windowMs: 15 * 60 * 1000,
-  perAccount: 5,
-  perIp: 30,
-  /** Wrong MFA codes per account in the window, over all its logins (two challenges' worth). */
-  mfaCodesPerAccount: 10,
-  /** MFA codes mailed per account in the window. */
-  mfaLoginsPerAccount: 5,
-  /** Wrong current passwords per account in the window at a password change (like wrong sign-ins). */
-  passwordPerAccount: 5,
-} as const
 
 export interface AuthDeps {
   db: Db
@@ -62,6 +48,16 @@ export interface LoginResult {
   message: string
   /** Present (true) only when the account has a one-time password (issue 11). */
   passwordChangeRequired?: true
+  /** This device's proof for the account (after a full sign-in): sent back with later sign-ins. */
+  device?: string
+}
+
+/** The proof a device keeps after a full sign-in: the one it came with when still valid, else a new one. */
+async function deviceProof(db: Db, userId: string, known: string | null, now: Date): Promise<string> {
+  if (known) return known
+  const proof = newToken()
+  await insertKnownDevice(db, sha256(proof), userId, now)
+  return proof
 }
 
 /** `{ passwordChangeRequired: true }` for an account with a one-time password, else nothing (the answer stays as it was). */
@@ -70,71 +66,64 @@ const oneTimeFlag = (user: { passwordOneTime: boolean }) =>
 
 const codeHash = (loginTokenHash: string, code: string) => sha256(`${loginTokenHash}:${code}`)
 
-type Limit = [scope: AttemptScope, key: string, max: number]
+/**
+ * Before anything is checked: wrong MFA codes and mailed codes per account, so that a known password does not buy
+ * unlimited code guesses by signing in again.
+ */
+const mfaLimits = (accountKey: string): Limit[] => [
+  { scope: 'mfa', key: accountKey, max: THROTTLE.mfaCodesPerAccount },
+  { scope: 'mfaLogin', key: accountKey, max: THROTTLE.mfaLoginsPerAccount },
+]
 
-/** 429 with Retry-After when any `[scope, key, max]` has `max` or more entries in the window. */
-export async function assertUnder(deps: Pick<AuthDeps, 'db' | 'now'>, limits: Limit[]): Promise<void> {
-  const now = deps.now()
-  const since = new Date(now.getTime() - THROTTLE.windowMs)
-  const counts = await Promise.all(limits.map(([scope, key]) => failuresSince(deps.db, scope, key, since)))
-  const blocked = counts
-    .map((c, i) => (c.count >= limits[i][2] ? c.oldest : null))
-    .filter((d): d is Date => d !== null)
-  if (!blocked.length) return
-  const until = Math.max(...blocked.map((oldest) => oldest.getTime() + THROTTLE.windowMs))
-  const retryAfter = Math.max(1, Math.ceil((until - now.getTime()) / 1000))
-  throw new HttpError(429, MESSAGES.throttled, { 'retry-after': String(retryAfter) })
+/**
+ * The places a password check claims (docs/decisions.md): from a known device its own budget only; else the
+ * account from this address, the address over all accounts, and the account over all addresses (with back-off).
+ */
+function passwordLimits(accountKey: string, ip: string, deviceHash: string | null): Limit[] {
+  if (deviceHash) return [{ scope: 'device', key: deviceHash, max: THROTTLE.perAccountAddress }]
+  return [
+    { scope: 'address', key: `${accountKey} ${ip}`, max: THROTTLE.perAccountAddress },
+    { scope: 'ip', key: ip, max: THROTTLE.perIp },
+    { scope: 'account', key: accountKey, max: THROTTLE.perAccount, backoff: true },
+  ]
 }
 
 /**
- * Before the password is checked: wrong passwords per account and per IP, and — so that a known password does not
- * buy unlimited code guesses by signing in again — wrong MFA codes and mailed codes per account.
+ * Checks the credentials; answers with a session token, or with a temporary token and a mailed code. `device` is
+ * the proof a device got at an earlier sign-in to this account (its own guess budget, past an account-wide back-off).
  */
-function assertNotThrottled(deps: AuthDeps, accountKey: string, ip: string): Promise<void> {
-  return assertUnder(deps, [
-    ['user', accountKey, THROTTLE.perAccount],
-    ['ip', ip, THROTTLE.perIp],
-    ['mfa', accountKey, THROTTLE.mfaCodesPerAccount],
-    ['mfaLogin', accountKey, THROTTLE.mfaLoginsPerAccount],
-  ])
-}
-
-/** Checks the credentials; answers with a session token, or with a temporary token and a mailed code. */
 export async function login(
   deps: AuthDeps,
   username: string,
   password: string,
   ip: string,
+  device?: string,
 ): Promise<LoginResult> {
   const accountKey = username.trim().toLowerCase()
-  await assertNotThrottled(deps, accountKey, ip)
+  const now = deps.now()
+  await assertOpen(deps.db, now, mfaLimits(accountKey))
 
   const user = await findUserByUsername(deps.db, username.trim())
+  const deviceHash = device ? sha256(device) : null
+  const known = Boolean(user && deviceHash && (await touchKnownDevice(deps.db, deviceHash, user.id, now)))
+  const claims = await claim(deps.db, now, passwordLimits(accountKey, ip, known ? deviceHash : null))
   const ok = user
     ? await verifyPassword(password, user.passwordHash)
     : await verifyDummyPassword(password, deps.config.PASSWORD_HASH_LOG_N)
-  if (!user || !ok || user.disabled) {
-    await recordFailure(
-      deps.db,
-      [
-        { scope: 'user', key: accountKey },
-        { scope: 'ip', key: ip },
-      ],
-      deps.now(),
-    )
-    throw new HttpError(401, MESSAGES.badCredentials)
-  }
-  await clearFailures(deps.db, 'user', accountKey)
+  if (!user || !ok || user.disabled) throw new HttpError(401, MESSAGES.badCredentials)
+  await claims.succeeded(['address', 'device'])
 
   const token = newToken()
   const tokenHash = sha256(token)
-  const now = deps.now()
 
   if (user.mfaEmail) {
+    // Claimed like a guess: concurrent sign-ins with the right password mail no more codes than the limit.
+    const mails = await claim(deps.db, now, [
+      { scope: 'mfaLogin', key: accountKey, max: THROTTLE.mfaLoginsPerAccount },
+    ])
     const code = newMfaCode()
     const expiresAt = new Date(now.getTime() + LIMITS.mfaTtlSeconds * 1000)
     await deps.db.transaction(async (tx) => {
-      await recordFailure(tx, [{ scope: 'mfaLogin', key: accountKey }], now)
       await insertSession(tx, { tokenHash, userId: user.id, kind: 'mfa', expiresAt, now })
       await insertChallenge(tx, {
         loginTokenHash: tokenHash,
@@ -150,11 +139,13 @@ export async function login(
       )
     } catch (error) {
       await deleteSession(deps.db, tokenHash)
+      await mails.succeeded()
       throw error
     }
     return { Token: token, mfa: true, message: MESSAGES.mfaSent }
   }
 
+  const proof = await deviceProof(deps.db, user.id, known ? device! : null, now)
   await deps.db.transaction(async (tx) => {
     await insertSession(tx, {
       tokenHash,
@@ -165,7 +156,7 @@ export async function login(
     })
     await writeAudit(tx, { username: user.username, type: 'dashboardAuthentication', at: now })
   })
-  return { Token: token, mfa: false, message: MESSAGES.loginOk, ...oneTimeFlag(user) }
+  return { Token: token, mfa: false, message: MESSAGES.loginOk, ...oneTimeFlag(user), device: proof }
 }
 
 /** Exchanges a temporary token and its mailed code for a session token. */
@@ -173,7 +164,7 @@ export async function completeMfa(
   deps: AuthDeps,
   temporaryToken: string,
   code: string,
-): Promise<{ Token: string; message: string; passwordChangeRequired?: true }> {
+): Promise<{ Token: string; message: string; passwordChangeRequired?: true; device: string }> {
   const loginTokenHash = sha256(temporaryToken)
   const session = await findSessionWithUser(deps.db, loginTokenHash)
   const challenge = session?.kind === 'mfa' ? await findChallenge(deps.db, loginTokenHash) : null
@@ -182,15 +173,17 @@ export async function completeMfa(
   }
   if (challenge.attempts >= LIMITS.mfaMaxAttempts) throw new HttpError(401, MESSAGES.mfaTooManyTries)
   const accountKey = session.user.username.toLowerCase()
-  await assertUnder(deps, [['mfa', accountKey, THROTTLE.mfaCodesPerAccount]])
   const now = deps.now()
   if (now.getTime() > challenge.expiresAt.getTime()) throw new HttpError(401, MESSAGES.mfaExpired)
+  // Claimed before the comparison: concurrent guesses in any number of processes check no more codes than this.
+  const claims = await claim(deps.db, now, [
+    { scope: 'mfa', key: accountKey, max: THROTTLE.mfaCodesPerAccount },
+  ])
 
   const expected = Buffer.from(challenge.codeHash, 'hex')
   const given = Buffer.from(codeHash(loginTokenHash, code), 'hex')
   if (!timingSafeEqual(expected, given)) {
     const attempts = await countWrongAttempt(deps.db, loginTokenHash)
-    await recordFailure(deps.db, [{ scope: 'mfa', key: accountKey }], now)
     if (attempts === null) throw new HttpError(401, MESSAGES.notLoggedIn)
     throw new HttpError(401, attempts >= LIMITS.mfaMaxAttempts ? MESSAGES.mfaTooManyTries : MESSAGES.mfaWrong)
   }
@@ -207,11 +200,15 @@ export async function completeMfa(
       now,
     })
     await writeAudit(tx, { username: session.user.username, type: 'dashboardAuthentication', at: now })
-    await clearFailures(tx, ['mfa', 'mfaLogin'], accountKey)
+    await clearCounters(tx, ['mfa', 'mfaLogin'], accountKey)
     return true
   })
-  if (!consumed) throw new HttpError(401, MESSAGES.notLoggedIn)
-  return { Token: token, message: MESSAGES.loginOk, ...oneTimeFlag(session.user) }
+  if (!consumed) {
+    await claims.succeeded()
+    throw new HttpError(401, MESSAGES.notLoggedIn)
+  }
+  const device = await deviceProof(deps.db, session.user.id, null, now)
+  return { Token: token, message: MESSAGES.loginOk, ...oneTimeFlag(session.user), device }
 }
 
 /**

@@ -14,10 +14,10 @@ import { PASSWORD_MESSAGES } from '../../contract/password-rule'
 import { HttpError } from '../lib/http-error'
 import { hashPassword, verifyPassword } from '../lib/password'
 import { passwordProblem } from '../lib/password-strength'
-import { clearFailures, recordFailure } from '../repositories/login-attempts-repository'
 import type { SessionWithUser } from '../repositories/sessions-repository'
 import { findUserById, replacePasswordHash } from '../repositories/users-repository'
-import { assertUnder, THROTTLE, type AuthDeps } from './auth-service'
+import type { AuthDeps } from './auth-service'
+import { claim, clearCounters, THROTTLE } from './throttle'
 import type { Change } from './write'
 
 /**
@@ -30,7 +30,10 @@ export async function ownPasswordChange(
   { currentPassword, newPassword }: OwnPasswordRequest,
 ): Promise<Change<MessageBody>> {
   const accountKey = session.user.id
-  await assertUnder(deps, [['password', accountKey, THROTTLE.passwordPerAccount]])
+  // Claimed before the check (services/throttle.ts): concurrent guesses check no more passwords than the limit.
+  const claims = await claim(deps.db, deps.now(), [
+    { scope: 'password', key: accountKey, max: THROTTLE.passwordPerAccount },
+  ])
   const user = await findUserById(deps.db, session.user.id)
   if (!user || user.disabled) throw new HttpError(401, PASSWORD_MESSAGES.changeFailed)
 
@@ -38,10 +41,11 @@ export async function ownPasswordChange(
   if (!user.passwordOneTime || currentPassword !== undefined) {
     if (!currentPassword) throw new HttpError(400, PASSWORD_MESSAGES.currentRequired)
     if (!(await verifyPassword(currentPassword, user.passwordHash))) {
-      await recordFailure(deps.db, [{ scope: 'password', key: accountKey }], deps.now())
       throw new HttpError(400, PASSWORD_MESSAGES.currentWrong)
     }
   }
+  // Not a wrong guess: whatever is refused below, the claim is given back.
+  await claims.succeeded()
   const problem = passwordProblem(newPassword, [user.username, user.name])
   if (problem) throw new HttpError(400, problem)
   if (await verifyPassword(newPassword, user.passwordHash)) {
@@ -56,7 +60,7 @@ export async function ownPasswordChange(
       keepTokenHash: session.tokenHash,
     })
     if (!changed) throw new HttpError(401, PASSWORD_MESSAGES.changeFailed)
-    await clearFailures(tx, 'password', accountKey)
+    await clearCounters(tx, ['password'], accountKey)
     return {
       body: { code: 200, message: PASSWORD_MESSAGES.changedOthersEnded },
       audit: { type: 'changeUserPassword' },

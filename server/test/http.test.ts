@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../contract/messages'
 import { LIMITS } from '../../contract/limits'
 import { drivers, useTestApp } from './build'
-import { auditEntries, idempotencyRows, loginAttemptRows, settingsRows, userRow } from './queries'
+import { auditEntries, idempotencyRows, authCounterRows, settingsRows, userRow } from './queries'
 import { cleanUp } from '../services/housekeeping'
 
 describe.each(drivers)('HTTP behaviour on %s', (driver) => {
@@ -313,7 +313,7 @@ describe.each(drivers)('HTTP behaviour on %s', (driver) => {
     })
   })
 
-  it('housekeeping removes expired sessions and old sign-in failures', async () => {
+  it('housekeeping removes expired sessions and ended guess counters', async () => {
     const { token } = await t.signedIn('teacher')
     await t.app.inject({
       method: 'POST',
@@ -321,7 +321,7 @@ describe.each(drivers)('HTTP behaviour on %s', (driver) => {
       payload: { username: 'senki', password: 'rossz-jelszo' },
     })
     await cleanUp(t.handle.db, new Date(t.clock.now().getTime() + 16 * 24 * 3600 * 1000))
-    expect(await loginAttemptRows(t.handle.db)).toHaveLength(0)
+    expect(await authCounterRows(t.handle.db)).toHaveLength(0)
     expect(
       (await t.app.inject({ url: '/api/dashboard', headers: { authorization: token } })).statusCode,
     ).toBe(401)

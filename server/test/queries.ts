@@ -1,7 +1,7 @@
 /** Small read helpers for assertions on the database. */
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db'
-import { auditLog, idempotencyKeys, loginAttempts, userSettings, users } from '../db/schema'
+import { auditLog, authCounters, idempotencyKeys, userSettings, users } from '../db/schema'
 
 export async function auditEntries(db: Db, username: string, type?: string) {
   const where = type
@@ -23,6 +23,6 @@ export async function idempotencyRows(db: Db, userId: string) {
   return db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, userId))
 }
 
-export async function loginAttemptRows(db: Db) {
-  return db.select().from(loginAttempts)
+export async function authCounterRows(db: Db) {
+  return db.select().from(authCounters)
 }

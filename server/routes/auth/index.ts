@@ -15,8 +15,10 @@ import { completeMfa, login, logout } from '../../services/auth-service'
 import { setMfaEmail } from '../../services/mfa-email'
 import { ownPasswordChange } from '../../services/own-password'
 import { runWrite } from '../../services/write'
+import outboxKeyRoutes from './outbox-key'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(outboxKeyRoutes)
   const deps = { db: app.db, config: app.config, mailer: app.mailer, now: app.now }
 
   app.post(
@@ -27,7 +29,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: withErrors({ 200: LoginResponse }, 400, 401, 413, 415, 429, 500),
       },
     },
-    async (request) => login(deps, request.body.username, request.body.password, request.ip),
+    async (request) =>
+      login(deps, request.body.username, request.body.password, request.ip, request.body.device),
   )
 
   app.post(
