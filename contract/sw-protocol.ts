@@ -32,7 +32,17 @@ export interface ApiCacheUpdatedMessage {
   url: string
 }
 
-export type SwToPageMessage = ApiCacheUpdatedMessage
+/**
+ * SW → page: the network answered 401 to a cached GET after the worker had already served the cached copy (the
+ * network missed its deadline). The worker has deleted the cache `cacheName` (`api-<hash(token)>`); a page whose
+ * session token has that cache name applies the spec's 401 rule.
+ */
+export interface ApiUnauthorizedMessage {
+  type: 'API_UNAUTHORIZED'
+  cacheName: string
+}
+
+export type SwToPageMessage = ApiCacheUpdatedMessage | ApiUnauthorizedMessage
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
@@ -45,8 +55,8 @@ export function isPageToSwMessage(data: unknown): data is PageToSwMessage {
   return data.type === 'SET_BACKEND_URL' && typeof data.url === 'string'
 }
 
-/** Narrows a `message` event's data to a SW → page message. */
-export function isSwToPageMessage(data: unknown): data is SwToPageMessage {
+/** Narrows a `message` event's data to a cache update notice. */
+export function isApiCacheUpdatedMessage(data: unknown): data is ApiCacheUpdatedMessage {
   return (
     isObject(data) &&
     data.type === 'API_CACHE_UPDATED' &&
@@ -54,4 +64,14 @@ export function isSwToPageMessage(data: unknown): data is SwToPageMessage {
     typeof data.path === 'string' &&
     typeof data.url === 'string'
   )
+}
+
+/** Narrows a `message` event's data to the worker's late-401 notice. */
+export function isApiUnauthorizedMessage(data: unknown): data is ApiUnauthorizedMessage {
+  return isObject(data) && data.type === 'API_UNAUTHORIZED' && typeof data.cacheName === 'string'
+}
+
+/** Narrows a `message` event's data to a SW → page message. */
+export function isSwToPageMessage(data: unknown): data is SwToPageMessage {
+  return isApiCacheUpdatedMessage(data) || isApiUnauthorizedMessage(data)
 }

@@ -4,7 +4,9 @@ import { App } from './app/app'
 import './app/base.css'
 import { queryClient } from './lib/query-client'
 import { getToken, passwordChangeRequired } from './lib/session'
+import { handleUnauthorized } from './lib/session-actions'
 import { connectQueryClientToCacheUpdates, refetchWhenFirstControlled } from './pwa/cache-updates'
+import { listenForWorkerUnauthorized } from './pwa/worker-unauthorized'
 
 async function start(): Promise<void> {
   // Before the first query: the worker answers a cached GET at once and reports a fresher answer a moment later;
@@ -12,7 +14,11 @@ async function start(): Promise<void> {
   // the page started without a worker is known only now: one that takes control later (a first visit, even before
   // the registration below runs) finds the page's earlier answers uncached, so they are fetched again through it.
   connectQueryClientToCacheUpdates(queryClient)
-  if ('serviceWorker' in navigator) refetchWhenFirstControlled(navigator.serviceWorker, queryClient)
+  if ('serviceWorker' in navigator) {
+    refetchWhenFirstControlled(navigator.serviceWorker, queryClient)
+    // A 401 the network gave after the worker had shown a cached answer (a slow network): the 401 rule.
+    listenForWorkerUnauthorized(navigator.serviceWorker, () => void handleUnauthorized())
+  }
   // A cleared localStorage (the browser's storage pressure, a user clearing site data partly) gets its local
   // settings back from the IndexedDB mirror before anything reads the backend address.
   if (!localStorage.getItem('localSettings')) {

@@ -1,8 +1,8 @@
 /**
- * BroadcastUpdate-style notification: when stale-while-revalidate stores an answer that differs from the one it
- * served, tell the page which endpoint changed so it refetches that query.
+ * BroadcastUpdate-style notification: when the worker stores an answer that differs from the cached one it served
+ * (the network missed its deadline, ./api-strategy.ts), tell the page which endpoint changed so it refetches that
+ * query.
  */
-import type { WorkboxPlugin } from 'workbox-core/types'
 import type { ApiCacheUpdatedMessage } from '../contract/sw-protocol'
 import { apiPathOf, matchApiRoute } from './api-routes'
 
@@ -21,20 +21,4 @@ export function cacheUpdatedMessage(url: string, base: string): ApiCacheUpdatedM
   const route = path === null ? null : matchApiRoute(path)
   if (!route || path === null) return null
   return { type: 'API_CACHE_UPDATED', routeId: route.id, path, url }
-}
-
-/** A Workbox plugin that calls `post` when a cached API answer was replaced by a different one. */
-export function apiUpdatePlugin(
-  base: () => string,
-  post: (message: ApiCacheUpdatedMessage) => void,
-): WorkboxPlugin {
-  return {
-    cacheDidUpdate: async ({ oldResponse, newResponse, request }) => {
-      // The first answer for a URL is not an update: the page already has it.
-      if (!oldResponse) return
-      if (await sameContent(oldResponse, newResponse)) return
-      const message = cacheUpdatedMessage(request.url, base())
-      if (message) post(message)
-    },
-  }
 }

@@ -1,20 +1,19 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (DESIGN §5): precached app shell, navigation fallback to index.html, per-user
- * stale-while-revalidate API cache with update notices, and refresh of stale cached GETs after writes.
+ * The service worker (DESIGN §5): precached app shell, navigation fallback to index.html, per-user API cache
+ * answered network-first against a short deadline (a 401 always reaches the page; ./api-strategy.ts) with update
+ * notices, and refresh of stale cached GETs after writes.
  * The decisions live in small pure modules beside this file; this file only wires them to Workbox.
  */
 import { createStore, get, set } from 'idb-keyval'
 import { clientsClaim } from 'workbox-core'
-import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { StaleWhileRevalidate } from 'workbox-strategies'
 import { apiCacheNameForAuthorization } from '../contract/api-cache-name'
 import { AUTH_HEADER } from '../contract/http'
 import { isPageToSwMessage, type SwToPageMessage } from '../contract/sw-protocol'
 import { parseBackendBase, planApiRequest } from './api-request'
-import { apiUpdatePlugin } from './cache-updates'
+import { networkFirstWithDeadline } from './api-strategy'
 import { refreshAfterWrite } from './write-refresh'
 
 declare let self: ServiceWorkerGlobalScope
@@ -42,33 +41,20 @@ async function postToPages(message: SwToPageMessage): Promise<void> {
   for (const client of windows) client.postMessage(message)
 }
 
-// ---- API GETs: stale-while-revalidate into the user's own cache ---------------------------------------------
-const strategies = new Map<string, StaleWhileRevalidate>()
-const updatePlugin = apiUpdatePlugin(
-  () => backendBase,
-  (message) => void postToPages(message),
-)
-
-function strategyFor(cacheName: string): StaleWhileRevalidate {
-  let strategy = strategies.get(cacheName)
-  if (!strategy) {
-    strategy = new StaleWhileRevalidate({
-      cacheName,
-      plugins: [new CacheableResponsePlugin({ statuses: [200] }), updatePlugin],
-      // The cache is already per user and per URL; a `Vary` header must not hide the offline copy.
-      matchOptions: { ignoreVary: true },
-    })
-    strategies.set(cacheName, strategy)
-  }
-  return strategy
-}
-
+// ---- API GETs: network first against a deadline, into the user's own cache ---------------------------------
 registerRoute(
   ({ request }) => planApiRequest(request, backendBase).kind === 'cache',
   async ({ request, event }) => {
     const cacheName = await apiCacheNameForAuthorization(request.headers.get(AUTH_HEADER))
     if (!cacheName) return fetch(request)
-    return strategyFor(cacheName).handle({ request, event })
+    return networkFirstWithDeadline(request, {
+      caches: self.caches,
+      cacheName,
+      base: backendBase,
+      fetch: (input) => fetch(input),
+      waitUntil: (work) => (event as ExtendableEvent).waitUntil(work),
+      post: (message) => void postToPages(message),
+    })
   },
   'GET',
 )

@@ -56,6 +56,8 @@ const CASES: Case[] = [
   },
   { method: 'POST', url: '/api/auth/setmfa', body: () => ({ email: '' }), expected: signedInOnly },
   { method: 'POST', url: '/api/auth/logout', expected: signedInOnly },
+  // The key that parks the user's unsent writes on the device (issue 17): any signed-in user, their own.
+  { method: 'GET', url: '/api/auth/outbox-key', expected: signedInOnly },
   // One's own password (issue 11): any signed-in user; a wrong current password is 400 (never 401: that signs out).
   {
     method: 'POST',

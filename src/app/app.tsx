@@ -4,7 +4,7 @@
  * screen's first load never carries the shell or Chakra (DESIGN §7). An account signed in with a one-time password
  * sees only the screen to set its own (issue 11; a lazy chunk too) until it has.
  */
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import { LoadingScreen } from '../components/loading-screen'
 import { getToken, passwordChangeRequired } from '../lib/session'
@@ -13,6 +13,12 @@ import LoginScreen from '../features/login/login-screen'
 import { queryClient as appQueryClient } from '../lib/query-client'
 import { AppProviders } from './providers'
 import { startSignedIn } from './start-signed-in'
+import { setUnauthorizedHandler } from '../lib/api-client'
+import { handleUnauthorized, sessionEnding, subscribeSessionEnding } from '../lib/session-actions'
+
+// The spec's 401 rule from the first load on: the first answers (start-signed-in.ts) arrive before the signed-in
+// app's chunk, and a 401 among them must not wait for it.
+setUnauthorizedHandler(() => void handleUnauthorized())
 
 const AuthenticatedApp = lazy(() => import('./authenticated-app'))
 const FirstPasswordScreen = lazy(() => import('../features/login/first-password-screen'))
@@ -34,14 +40,24 @@ function startSignedInOnce(token: string, queryClient: QueryClient): void {
 export function App({ queryClient }: { queryClient?: QueryClient }) {
   const token = getToken()
   const mustSetPassword = !!token && passwordChangeRequired()
-  if (token && !mustSetPassword) startSignedInOnce(token, queryClient ?? appQueryClient)
+  // Once the 401 rule runs, nothing of the signed-in app stays on screen (it may show cached data) until the reload.
+  const ending = useSyncExternalStore(subscribeSessionEnding, sessionEnding)
+  if (token && !mustSetPassword && !ending) startSignedInOnce(token, queryClient ?? appQueryClient)
   useEffect(() => {
     showPendingNotice()
   }, [])
   return (
     <AppProviders queryClient={queryClient}>
       <Suspense fallback={<LoadingScreen fullScreen />}>
-        {!token ? <LoginScreen /> : mustSetPassword ? <FirstPasswordScreen /> : <AuthenticatedApp />}
+        {ending ? (
+          <LoadingScreen fullScreen />
+        ) : !token ? (
+          <LoginScreen />
+        ) : mustSetPassword ? (
+          <FirstPasswordScreen />
+        ) : (
+          <AuthenticatedApp />
+        )}
       </Suspense>
     </AppProviders>
   )

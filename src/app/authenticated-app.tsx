@@ -1,14 +1,16 @@
-/** The signed-in app (lazy chunk): the 401 rule, the settings provider, the theme and the shell. */
-import { setUnauthorizedHandler } from '../lib/api-client'
+/**
+ * The signed-in app (lazy chunk): the settings provider, the theme, the shell and the offer of writes parked by an
+ * earlier session. The 401 rule is registered by the first load (app.tsx).
+ */
 import { registerQueryClientForWipe } from '../lib/offline/user-data'
 import { queryClient } from '../lib/query-client'
-import { handleUnauthorized, isPasswordChangeRequired, requirePasswordChange } from '../lib/session-actions'
+import { isPasswordChangeRequired, requirePasswordChange } from '../lib/session-actions'
 import { SettingsProvider, useSettings } from '../lib/settings/settings-context'
 import { ChakraRoot } from '../components/chakra-root'
+import { ParkedWritesOffer } from './parked-writes-offer'
 import { Shell } from './shell/shell'
 import { useThemeClass } from './use-theme-class'
 
-setUnauthorizedHandler(() => void handleUnauthorized())
 // A wipe (logout, 401, another user's login) also forgets the queries held in memory.
 registerQueryClientForWipe(queryClient)
 // An account that must set its own password first (issue 11) is refused everything: show the screen that sets it.
@@ -40,6 +42,7 @@ export default function AuthenticatedApp() {
     <ChakraRoot>
       <SettingsProvider>
         <ThemedShell />
+        <ParkedWritesOffer />
       </SettingsProvider>
     </ChakraRoot>
   )

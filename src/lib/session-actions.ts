@@ -74,15 +74,44 @@ export async function endSession(): Promise<void> {
 }
 
 let handlingUnauthorized = false
+const endingListeners = new Set<() => void>()
 
-/** The spec's 401 rule: toast 'Nem vagy bejelentkezve.', wipe, remove the token, reload. Runs once per page. */
+/** True once the 401 rule has started on this page: the signed-in app is no longer rendered (app.tsx). */
+export function sessionEnding(): boolean {
+  return handlingUnauthorized
+}
+
+/** Calls `listener` when the 401 rule starts (useSyncExternalStore). */
+export function subscribeSessionEnding(listener: () => void): () => void {
+  endingListeners.add(listener)
+  return () => endingListeners.delete(listener)
+}
+
+async function parkQuietly(): Promise<void> {
+  try {
+    const { parkUnsentWrites } = await import('./outbox/parking')
+    await parkUnsentWrites()
+  } catch (error) {
+    // Not parked: they go with the wipe, as before parking existed.
+    console.error('parkUnsentWrites failed', error)
+  }
+}
+
+/**
+ * The spec's 401 rule: toast 'Nem vagy bejelentkezve.', wipe, remove the token, reload. Runs once per page, whatever
+ * brought the 401 (an answer, the service worker's notice). The signed-in app stops rendering at once, so nothing it
+ * showed from cached data stays on screen while the wipe runs; the session's unsent writes are parked for the same
+ * account's next sign-in on this device first (./outbox/parked-writes.ts).
+ */
 export async function handleUnauthorized(): Promise<void> {
   if (handlingUnauthorized) return
   handlingUnauthorized = true
+  for (const listener of endingListeners) listener()
   const message = 'Nem vagy bejelentkezve.'
   notify.error(message)
   // The reload would swallow the toast; the login screen shows it again after the reload.
   sessionStorage.setItem(PENDING_NOTICE_KEY, message)
+  await parkQuietly()
   await wipeQuietly()
   removeToken()
   setPasswordChangeRequired(false)

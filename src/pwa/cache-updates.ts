@@ -5,7 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { queryKeyForPath } from '../../contract/api-resources'
-import { isSwToPageMessage, type ApiCacheUpdatedMessage } from '../../contract/sw-protocol'
+import { isApiCacheUpdatedMessage, type ApiCacheUpdatedMessage } from '../../contract/sw-protocol'
 
 type Listener = (message: ApiCacheUpdatedMessage) => void
 
@@ -14,7 +14,7 @@ let listening = false
 
 function onMessage(event: MessageEvent): void {
   const data: unknown = event.data
-  if (!isSwToPageMessage(data)) return
+  if (!isApiCacheUpdatedMessage(data)) return
   for (const listener of listeners) listener(data)
 }
 

@@ -56,6 +56,17 @@ describe('wipeUserData', () => {
     expect(await readMirroredKey('localSettings')).toBe('{"backendUrl":"https://api.pelda.hu"}')
   })
 
+  it('forgets the session’s outbox key and leaves parked writes to their owner’s next sign-in', async () => {
+    localStorage.setItem('outbox_key', '{"owner":"api-1","username":"tanar.a","key":"k"}')
+    const parked = createStore('portal-parked-writes', 'bundles')
+    await set('b1', { id: 'b1', username: 'tanar.a', sealed: true }, parked)
+
+    await wipeUserData()
+
+    expect(localStorage.getItem('outbox_key')).toBeNull()
+    expect(await get('b1', parked)).toEqual({ id: 'b1', username: 'tanar.a', sealed: true })
+  })
+
   it('empties per-user outbox databases created under the outbox prefix', async () => {
     const perUser = createStore('portal-outbox-abc123', 'items')
     await set('k2', 'x', perUser)

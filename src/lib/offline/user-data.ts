@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { isApiCacheName } from '../../../contract/api-cache-name'
 import { MIRROR_DATABASES } from './local-mirror'
 import { outbox } from '../outbox/outbox'
+import { OUTBOX_KEY_STORAGE } from '../outbox/parked-writes'
 
 /** The Munkaidő tervező's plans (src/features/timetable), kept on the device per user. */
 export const TIMETABLE_DATABASE = 'portal-timetable'
@@ -21,8 +22,8 @@ export const PER_USER_DATABASES = [
 /** Per-user databases may also be created per user under these prefixes (e.g. `portal-outbox-<hash>`). */
 const PER_USER_DATABASE_PREFIXES = ['portal-outbox']
 
-/** localStorage keys that belong to the user, not the device. */
-const PER_USER_LOCAL_KEYS = ['closedAlerts']
+/** localStorage keys that belong to the user, not the device (`outbox_key`: the session's key for parked writes). */
+const PER_USER_LOCAL_KEYS = ['closedAlerts', OUTBOX_KEY_STORAGE]
 
 type WipeableClient = Pick<QueryClient, 'clear' | 'cancelQueries'>
 

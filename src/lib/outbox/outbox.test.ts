@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
-import { createStore, entries, type UseStore } from 'idb-keyval'
+import { clear, createStore, entries, type UseStore } from 'idb-keyval'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, NetworkError } from '../api-client'
 import { wipeUserData } from '../offline/user-data'
@@ -279,6 +279,35 @@ describe('the outbox', () => {
     await settle(second)
     expect(send).not.toHaveBeenCalled()
     expect(second.getSnapshot().items).toEqual([])
+    expect(await entries(store)).toEqual([])
+  })
+
+  it('gives its waiting items (not the refused ones) to the 401 rule, and adopts parked ones as the new session’s', async () => {
+    const send = vi
+      .fn<(item: OutboxItem) => Promise<unknown>>()
+      .mockRejectedValue(new NetworkError(new TypeError('Failed to fetch')))
+    const first = make({ send })
+    await first.enqueue(write('2026-11-20', 8), KEY)
+    await first.enqueue(write('2026-11-21', 4), KEY)
+    await settle(first)
+    const waiting = await first.waitingItems()
+    expect(waiting.map((item) => item.body)).toEqual([
+      { date: '2026-11-20', hours: 8 },
+      { date: '2026-11-21', hours: 4 },
+    ])
+    first.stop()
+    await clear(store)
+
+    const sent: OutboxItem[] = []
+    const second = make({
+      owner: async () => 'owner-next-session',
+      send: async (item) => void sent.push(item),
+    })
+    await second.adopt(waiting)
+    await settle(second)
+    expect(sent.map((item) => [item.id, item.owner, item.body])).toEqual(
+      waiting.map((item) => [item.id, 'owner-next-session', item.body]),
+    )
     expect(await entries(store)).toEqual([])
   })
 

@@ -384,6 +384,46 @@ export function createOutbox(deps: OutboxDeps = {}) {
       return flush()
     },
 
+    /**
+     * This user's writes still waiting, read from IndexedDB (not the page's view): what the 401 rule parks before
+     * the wipe (./parked-writes.ts). Empty when nobody is signed in.
+     */
+    async waitingItems(): Promise<OutboxItem[]> {
+      const owner = await ownerOf()
+      if (!owner) return []
+      const all = await entries<IDBValidKey, unknown>(store)
+      return all
+        .map(([, value]) => value)
+        .filter((value): value is OutboxItem => isOutboxItem(value) && value.owner === owner)
+        .filter((item) => item.status !== 'rejected')
+        .sort(byCreation)
+    },
+
+    /**
+     * Takes parked writes of an earlier session of the same account back into the queue, as the signed-in user's,
+     * and sends them. Each keeps its id (its Idempotency-Key: a write the server had applied is answered from the
+     * stored answer, not applied twice), its order and its label.
+     */
+    async adopt(items: readonly OutboxItem[]): Promise<void> {
+      const owner = await ownerOf()
+      if (!owner || stopped) throw new Error('Nincs bejelentkezett felhasználó.')
+      const adopted = items.map((item): OutboxItem => ({
+        ...item,
+        owner,
+        status: 'waiting',
+        attempts: 0,
+        lastError: null,
+      }))
+      for (const item of adopted) {
+        lastCreatedAt = Math.max(lastCreatedAt, item.createdAt)
+        await set(item.id, item, store)
+      }
+      const ids = new Set(adopted.map((item) => item.id))
+      setState({ items: [...state.items.filter((item) => !ids.has(item.id)), ...adopted].sort(byCreation) })
+      post({ type: 'changed' })
+      void flush()
+    },
+
     /** Removes a rejected item from the panel. */
     async dismiss(id: string): Promise<void> {
       await del(id, store)

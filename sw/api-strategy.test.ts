@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest'
+import type { SwToPageMessage } from '../contract/sw-protocol'
+import { networkFirstWithDeadline, type ApiStrategyDeps } from './api-strategy'
+import { FakeCacheStorage } from './test-support/fake-cache-storage'
+
+const BASE = 'https://iskola.pelda.hu/api'
+const URL_STUDENTS = `${BASE}/students/`
+const CACHE = 'api-0123456789abcdef'
+
+function answer(status: number, body: string): Response {
+  return new Response(body, { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+/** A worker's world: a fake Cache Storage, a network the test answers, a deadline the test passes. */
+async function setup(cachedBody: string | null) {
+  const storage = new FakeCacheStorage()
+  if (cachedBody !== null) await (await storage.open(CACHE)).put(URL_STUDENTS, answer(200, cachedBody))
+  const network = deferred<Response>()
+  const deadline = deferred<void>()
+  const posted: SwToPageMessage[] = []
+  const background: Promise<unknown>[] = []
+  const deps: ApiStrategyDeps = {
+    caches: storage.asCacheStorage(),
+    cacheName: CACHE,
+    base: BASE,
+    fetch: () => network.promise,
+    waitUntil: (work) => background.push(work),
+    post: (message) => posted.push(message),
+    deadline: () => ({ passed: deadline.promise, cancel: () => undefined }),
+  }
+  const reply = networkFirstWithDeadline(new Request(URL_STUDENTS), deps)
+  const stored = async () =>
+    (await storage.has(CACHE)) ? (await storage.open(CACHE)).text(URL_STUDENTS) : null
+  return { storage, network, deadline, posted, background, reply, stored }
+}
+
+describe('networkFirstWithDeadline: the network answers in time', () => {
+  it('passes a 401 to the page, never the cached body, and deletes the user’s cache', async () => {
+    const world = await setup('["Kovács Ádám"]')
+    world.network.resolve(answer(401, '{"message":"Nem vagy bejelentkezve."}'))
+    const response = await world.reply
+    expect(response.status).toBe(401)
+    expect(await response.text()).not.toContain('Kovács')
+    expect(await world.storage.has(CACHE)).toBe(false)
+    expect(world.posted).toEqual([])
+  })
+
+  it('gives the fresh 200 and stores it', async () => {
+    const world = await setup('["régi"]')
+    world.network.resolve(answer(200, '["új"]'))
+    const response = await world.reply
+    expect(await response.text()).toBe('["új"]')
+    expect(await world.stored()).toBe('["új"]')
+    expect(world.posted, 'the page has the fresh answer already').toEqual([])
+  })
+
+  it('drops the entry on another 4xx (a permission taken away stays away offline)', async () => {
+    const world = await setup('["Kovács Ádám"]')
+    world.network.resolve(answer(403, '{"message":"Nincs jogosultságod."}'))
+    expect((await world.reply).status).toBe(403)
+    expect(await world.stored()).toBeUndefined()
+  })
+
+  it('falls back to the cached copy on a 5xx, and gives the 5xx when there is none', async () => {
+    const cached = await setup('["Kovács Ádám"]')
+    cached.network.resolve(answer(502, 'Bad Gateway'))
+    expect(await (await cached.reply).text()).toBe('["Kovács Ádám"]')
+    const empty = await setup(null)
+    empty.network.resolve(answer(502, 'Bad Gateway'))
+    expect((await empty.reply).status).toBe(502)
+  })
+})
+
+describe('networkFirstWithDeadline: no answer at all (offline)', () => {
+  it('serves the cached copy at once, without waiting for the deadline', async () => {
+    const world = await setup('["Kovács Ádám"]')
+    world.network.reject(new TypeError('Failed to fetch'))
+    expect(await (await world.reply).text()).toBe('["Kovács Ádám"]')
+    expect(await world.stored()).toBe('["Kovács Ádám"]')
+  })
+
+  it('fails like the network when nothing is cached', async () => {
+    const world = await setup(null)
+    world.network.reject(new TypeError('Failed to fetch'))
+    await expect(world.reply).rejects.toThrow('Failed to fetch')
+  })
+})
+
+describe('networkFirstWithDeadline: the deadline passes first', () => {
+  it('serves the cached copy; a late 401 deletes the cache and tells the pages', async () => {
+    const world = await setup('["Kovács Ádám"]')
+    world.deadline.resolve()
+    expect(await (await world.reply).text()).toBe('["Kovács Ádám"]')
+    expect(world.background).toHaveLength(1)
+    world.network.resolve(answer(401, '{}'))
+    await Promise.all(world.background)
+    expect(await world.storage.has(CACHE)).toBe(false)
+    expect(world.posted).toEqual([{ type: 'API_UNAUTHORIZED', cacheName: CACHE }])
+  })
+
+  it('a late different 200 is stored and announced; an equal one is not announced', async () => {
+    const changed = await setup('["régi"]')
+    changed.deadline.resolve()
+    await changed.reply
+    changed.network.resolve(answer(200, '["új"]'))
+    await Promise.all(changed.background)
+    expect(await changed.stored()).toBe('["új"]')
+    expect(changed.posted).toEqual([
+      { type: 'API_CACHE_UPDATED', routeId: 'students', path: '/students/', url: URL_STUDENTS },
+    ])
+
+    const same = await setup('["régi"]')
+    same.deadline.resolve()
+    await same.reply
+    same.network.resolve(answer(200, '["régi"]'))
+    await Promise.all(same.background)
+    expect(same.posted).toEqual([])
+  })
+
+  it('a late network error leaves the cache as it was', async () => {
+    const world = await setup('["Kovács Ádám"]')
+    world.deadline.resolve()
+    await world.reply
+    world.network.reject(new TypeError('Failed to fetch'))
+    await Promise.all(world.background)
+    expect(await world.stored()).toBe('["Kovács Ádám"]')
+    expect(world.posted).toEqual([])
+  })
+
+  it('without a cached copy waits for the network, whatever it takes', async () => {
+    const world = await setup(null)
+    world.deadline.resolve()
+    world.network.resolve(answer(401, '{}'))
+    expect((await world.reply).status).toBe(401)
+    expect(world.background).toEqual([])
+  })
+})

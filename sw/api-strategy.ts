@@ -1,0 +1,118 @@
+/**
+ * How the worker answers a cached API GET (DESIGN §5, §8: a 401 from the network always reaches the page):
+ * network first, racing a short deadline, with the user's own cache behind it.
+ *   - the network answers within the deadline: its answer goes to the page — a 200 is stored, a 401 deletes the
+ *     user's whole API cache (never a cached body), another 4xx deletes that entry, a 5xx falls back to the cached
+ *     copy when there is one (a proxy in front of a stopped server is as good as offline);
+ *   - the network fails (offline, no route, refused): the cached copy at once, so an offline reload paints as fast
+ *     as before;
+ *   - the deadline passes first: the cached copy (a slow network must not hold the screen), and the late answer
+ *     still decides — a 200 is stored and, if it differs, the page is told to refetch (API_CACHE_UPDATED); a 401
+ *     deletes the cache and tells the pages (API_UNAUTHORIZED), which apply the 401 rule.
+ * Pure apart from what it is given, so it is tested without a worker (api-strategy.test.ts).
+ */
+import type { SwToPageMessage } from '../contract/sw-protocol'
+import { cacheUpdatedMessage, sameContent } from './cache-updates'
+
+/** How long the network may take before the cached copy is shown. */
+export const NETWORK_DEADLINE_MS = 3000
+
+/** The cache is per user and per URL; a `Vary` header must not hide the offline copy. */
+const MATCH: CacheQueryOptions = { ignoreVary: true }
+
+export interface ApiStrategyDeps {
+  caches: CacheStorage
+  /** The caller's own cache (`api-<hash(token)>`). */
+  cacheName: string
+  /** The backend base URL (for the update notice's path). */
+  base: string
+  fetch: (request: Request) => Promise<Response>
+  /** Keeps the worker alive for what follows the answer (the fetch event's `waitUntil`). */
+  waitUntil: (work: Promise<unknown>) => void
+  /** Tells every page of the origin. */
+  post: (message: SwToPageMessage) => void
+  /** Resolves when the network's time is up; default NETWORK_DEADLINE_MS. */
+  deadline?: () => { passed: Promise<void>; cancel: () => void }
+}
+
+type NetworkOutcome = { kind: 'answer'; response: Response } | { kind: 'error'; error: unknown }
+
+function timer(ms: number): { passed: Promise<void>; cancel: () => void } {
+  let handle: ReturnType<typeof setTimeout> | undefined
+  const passed = new Promise<void>((resolve) => (handle = setTimeout(resolve, ms)))
+  return { passed, cancel: () => clearTimeout(handle) }
+}
+
+/** Answers `request` (a GET of a cached API route carrying a token) as described above. */
+export async function networkFirstWithDeadline(request: Request, deps: ApiStrategyDeps): Promise<Response> {
+  const { caches, cacheName } = deps
+  const cachedCopy = async (): Promise<Response | undefined> =>
+    (await caches.has(cacheName)) ? (await caches.open(cacheName)).match(request, MATCH) : undefined
+
+  const network: Promise<NetworkOutcome> = deps.fetch(request).then(
+    (response) => ({ kind: 'answer', response }),
+    (error: unknown) => ({ kind: 'error', error }),
+  )
+  const deadline = (deps.deadline ?? (() => timer(NETWORK_DEADLINE_MS)))()
+  const first = await Promise.race([network, deadline.passed.then(() => 'deadline' as const)])
+  deadline.cancel()
+
+  if (first !== 'deadline') return answerInTime(first, request, deps, cachedCopy)
+
+  const cached = await cachedCopy()
+  // Nothing to show meanwhile: wait for the network as if there were no deadline.
+  if (!cached) return answerInTime(await network, request, deps, cachedCopy)
+  const served = cached.clone()
+  deps.waitUntil(network.then((late) => lateAnswer(late, request, served, deps)).catch(() => undefined))
+  return cached
+}
+
+async function answerInTime(
+  outcome: NetworkOutcome,
+  request: Request,
+  deps: ApiStrategyDeps,
+  cachedCopy: () => Promise<Response | undefined>,
+): Promise<Response> {
+  if (outcome.kind === 'error') {
+    const cached = await cachedCopy()
+    if (cached) return cached
+    throw outcome.error
+  }
+  const { response } = outcome
+  if (response.status >= 500) return (await cachedCopy()) ?? response
+  await settle(response, request, deps)
+  return response
+}
+
+/** What an answer does to the cache: store a 200, forget everything on a 401, forget this entry on another 4xx. */
+async function settle(response: Response, request: Request, deps: ApiStrategyDeps): Promise<void> {
+  const { caches, cacheName } = deps
+  if (response.status === 200) {
+    await (await caches.open(cacheName)).put(request, response.clone())
+  } else if (response.status === 401) {
+    await caches.delete(cacheName)
+  } else if (response.status >= 400 && response.status < 500 && (await caches.has(cacheName))) {
+    await (await caches.open(cacheName)).delete(request, MATCH)
+  }
+}
+
+async function lateAnswer(
+  outcome: NetworkOutcome,
+  request: Request,
+  served: Response,
+  deps: ApiStrategyDeps,
+): Promise<void> {
+  if (outcome.kind === 'error') return
+  const { response } = outcome
+  if (response.status >= 500) return
+  await settle(response, request, deps)
+  if (response.status === 401) {
+    deps.post({ type: 'API_UNAUTHORIZED', cacheName: deps.cacheName })
+    return
+  }
+  // A 200 that differs from what was shown, or a refusal (another 4xx): the page fetches again and gets it.
+  if (response.status !== 200 && response.status < 400) return
+  if (response.status === 200 && (await sameContent(served, response))) return
+  const message = cacheUpdatedMessage(request.url, deps.base)
+  if (message) deps.post(message)
+}
