@@ -51,6 +51,22 @@ export const USERS = {
   dashboardTeacher: { type: 'teacher', name: 'Kezdő Kornélia', username: 'tanar.kezdo', password: PW },
   /** Creates, copies, follows and deletes a short link (tests/e2e/specs/links.spec.ts). */
   linksTeacher: { type: 'teacher', name: 'Linkes Lili', username: 'tanar.link', password: PW },
+  /**
+   * Signs in with an MFA code over plain http://portal.test (tests/e2e/specs/plain-http.spec.ts): the spec sets the
+   * MFA e-mail over the API first.
+   */
+  plainHttpAdmin: { type: 'admin', name: 'Titkosítatlan Tódor', username: 'e2e.http', password: PW },
+  /**
+   * Loads Kezdőlap and Diákok, is disabled by an administrator and reloads (tests/e2e/specs/revoked-account.spec.ts):
+   * disabled for good.
+   */
+  revokedTeacher: { type: 'teacher', name: 'Visszavont Vilma', username: 'tanar.visszavont', password: PW },
+  /** Queues hours offline, is disabled meanwhile, enabled again, and is offered the parked write at sign-in. */
+  parkedWriter: { type: 'teacher', name: 'Elküldetlen Elemér', username: 'tanar.elkuldetlen', password: PW },
+  /** Signs in on the device after parkedWriter's session ended: is offered nothing. */
+  parkedOther: { type: 'teacher', name: 'Utána Ubul', username: 'tanar.utana', password: PW },
+  /** Disables and enables the revoked-account spec's teachers over the API: an admin without MFA. */
+  revokingAdmin: { type: 'admin', name: 'Letiltó Lukács', username: 'e2e.letilto', password: PW },
   /** Adds, searches, exports and deletes blocked domains (tests/e2e/specs/proxy.spec.ts): an admin without MFA. */
   proxyAdmin: { type: 'admin', name: 'Proxys Piroska', username: 'e2e.proxy', password: PW },
   /** Bulk-adds blocked domains with a comment and edits it (tests/e2e/specs/proxy.spec.ts): an admin without MFA. */
@@ -149,6 +165,9 @@ const TWINNED: readonly UserKey[] = [
   'auditFixture',
   'ownPassword',
   'usersAdmin',
+  'revokedTeacher',
+  'parkedWriter',
+  'plainHttpAdmin',
 ]
 
 const RETRY_TWINS: Partial<Record<UserKey, Account>> = Object.fromEntries(
