@@ -5,7 +5,7 @@
 import type { Server as HttpsServer } from 'node:https'
 import { buildApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
-import { migrate, openDatabase, type DatabaseHandle } from './db'
+import { migrate, openDatabase, type DatabaseHandle, type Db } from './db'
 import { serveBackups } from './db/backup'
 import { DataDirLockedError } from './db/lock'
 import {
@@ -19,11 +19,12 @@ import { loggerOptions } from './lib/log'
 import { randomPassword } from './lib/password'
 import { countUsers, createUser } from './repositories/users-repository'
 
-async function ensureFirstAdmin(handle: DatabaseHandle, config: Config): Promise<void> {
-  if ((await countUsers(handle.db)) > 0) return
+/** Runs under the migration lock (db/index.ts): of N processes started together on one database, one creates it. */
+async function ensureFirstAdmin(db: Db, config: Config): Promise<void> {
+  if ((await countUsers(db)) > 0) return
   const password = randomPassword(16)
   await createUser(
-    handle.db,
+    db,
     // One-time (issue 11): the administrator must set their own password at the first sign-in.
     { username: 'admin', name: 'Rendszergazda', type: 'admin', password, oneTime: true },
     { logN: config.PASSWORD_HASH_LOG_N },
@@ -77,8 +78,7 @@ async function main(): Promise<void> {
   let stopBackups = async () => {}
   let redirectServer: Awaited<ReturnType<typeof startRedirectServer>> | undefined
   try {
-    await migrate(handle)
-    await ensureFirstAdmin(handle, config)
+    await migrate(handle, (db) => ensureFirstAdmin(db, config))
     // `npm run backup` asks this process for a consistent copy: nobody else may open a PGlite data directory.
     if (handle.driver === 'pglite') stopBackups = await serveBackups(config.DATA_DIR, handle)
     app = await buildApp({

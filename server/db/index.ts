@@ -35,8 +35,12 @@ export interface DatabaseHandle {
    * while no transaction is open, after a CHECKPOINT.
    */
   backup?: () => Promise<Blob>
-  /** Applies the committed migrations (same as `migrate(handle)`). */
-  migrate(): Promise<void>
+  /**
+   * Applies the committed migrations (same as `migrate(handle)`), then runs `setUp` (the first administrator) while
+   * still holding the migration lock: processes started together on one PostgreSQL take turns, the first migrates
+   * and sets up, the others find it done.
+   */
+  migrate(setUp?: (db: Db) => Promise<void>): Promise<void>
   /** Closes the connection (pool) and releases the data-directory lock. Safe to call twice. */
   close(): Promise<void>
 }
@@ -63,13 +67,15 @@ export async function openDatabase(
     return {
       db: drizzleNodePg(pool, { schema }) as unknown as Db,
       driver: 'postgres',
-      migrate: async () => {
+      migrate: async (setUp) => {
         // One connection holds the advisory lock so that two processes starting together migrate one at a time.
         const client = await pool.connect()
         try {
           await client.query('select pg_advisory_lock(7251409)')
           try {
-            await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder })
+            const locked = drizzleNodePg(client, { schema })
+            await migrateNodePg(locked, { migrationsFolder })
+            await setUp?.(locked as unknown as Db)
           } finally {
             await client.query('select pg_advisory_unlock(7251409)')
           }
@@ -101,7 +107,11 @@ export async function openDatabase(
   return {
     db: db as unknown as Db,
     driver: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    // One process only (the data-directory lock): nobody to take turns with.
+    migrate: async (setUp) => {
+      await migratePglite(db, { migrationsFolder })
+      await setUp?.(db as unknown as Db)
+    },
     dump: () => pglite.dumpDataDir('none'),
     backup: () => consistentDump(pglite),
     close: async () => {
@@ -127,9 +137,9 @@ async function consistentDump(client: PGlite): Promise<Blob> {
   return client.transaction(() => client.dumpDataDir('gzip'))
 }
 
-/** Applies the committed migrations in server/db/migrations. */
-export async function migrate(handle: DatabaseHandle): Promise<void> {
-  await handle.migrate()
+/** Applies the committed migrations in server/db/migrations, then `setUp` under the same lock (`handle.migrate`). */
+export async function migrate(handle: DatabaseHandle, setUp?: (db: Db) => Promise<void>): Promise<void> {
+  await handle.migrate(setUp)
 }
 
 export { migrationsFolder, schema }

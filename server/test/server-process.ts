@@ -32,15 +32,19 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the server on `database` (the e2e suite's startServer, with this database's environment) and waits until
- * GET /api/health answers 200.
+ * Starts the server on `database` (the e2e suite's startServer, with this database's environment and `env`) and
+ * waits until GET /api/health answers 200.
  */
-export async function startServer(database: ServerDatabase, port: number): Promise<ServerProcess> {
+export async function startServer(
+  database: ServerDatabase,
+  port: number,
+  env: Record<string, string | undefined> = {},
+): Promise<ServerProcess> {
   const server = await startProductServer({
     port,
     dataDir: database.env.DATA_DIR,
     staticDir: join(database.env.DATA_DIR, 'no-static-app'),
-    env: { DATABASE_URL: database.env.DATABASE_URL, PASSWORD_HASH_LOG_N: '10', LOG_LEVEL: 'warn' },
+    env: { DATABASE_URL: database.env.DATABASE_URL, PASSWORD_HASH_LOG_N: '10', LOG_LEVEL: 'warn', ...env },
   })
   const child = server.process
   const exited = new Promise<void>((resolveExit) => {
