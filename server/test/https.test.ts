@@ -14,6 +14,8 @@ import { join } from 'node:path'
 import { connect as tlsConnect } from 'node:tls'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROOT, cleanEnv, freePort, removeDir, runCommand } from '../../tests/support/server'
+import { ConfigError, loadConfig } from '../config'
+import { httpsOrigin } from '../https'
 import { SERVER_CERT_DAYS, issueServerCertificate, tlsFiles } from '../lib/certificate-authority'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -29,6 +31,44 @@ function certificate(path: string): X509Certificate {
 function mode(path: string): number {
   return statSync(path).mode & 0o777
 }
+
+describe('the HTTPS variables', () => {
+  function problems(env: Record<string, string>): string[] {
+    try {
+      loadConfig(env)
+      return []
+    } catch (error) {
+      return (error as ConfigError).problems
+    }
+  }
+
+  it('take both files or neither, and a redirect port only with HTTPS and apart from PORT', () => {
+    expect(problems({ HTTPS_KEY: 'k.pem' })).toEqual([
+      'HTTPS_CERT: hiányzik, a HTTPS_KEY mellé kötelező / missing: required with HTTPS_KEY',
+    ])
+    expect(problems({ HTTP_REDIRECT_PORT: '80' })[0]).toMatch(
+      /^HTTP_REDIRECT_PORT=80: csak HTTPS_CERT és HTTPS_KEY mellett/,
+    )
+    expect(
+      problems({ HTTPS_CERT: 'c.pem', HTTPS_KEY: 'k.pem', PORT: '8443', HTTP_REDIRECT_PORT: '8443' })[0],
+    ).toMatch(/^HTTP_REDIRECT_PORT=8443: nem lehet azonos a PORT-tal/)
+    expect(problems({ HTTPS_CERT: 'c.pem', HTTPS_KEY: 'k.pem', HTTP_REDIRECT_PORT: 'nyolcvan' })[0]).toMatch(
+      /^HTTP_REDIRECT_PORT=nyolcvan:/,
+    )
+    const config = loadConfig({ HTTPS_CERT: 'tls/c.pem', HTTPS_KEY: 'tls/k.pem', HTTP_REDIRECT_PORT: '80' })
+    expect(config.HTTPS_CERT).toBe(join(process.cwd(), 'tls/c.pem'))
+    expect(config.HTTP_REDIRECT_PORT).toBe(80)
+    expect(loadConfig({}).HTTPS_CERT).toBeNull()
+  })
+
+  it('the redirect keeps the host name and swaps in the HTTPS port (none for 443)', () => {
+    expect(httpsOrigin('portal.iskola.lan', 443)).toBe('https://portal.iskola.lan')
+    expect(httpsOrigin('portal.iskola.lan:80', 8443)).toBe('https://portal.iskola.lan:8443')
+    expect(httpsOrigin('[fd00::1]:80', 443)).toBe('https://[fd00::1]')
+    for (const bad of [undefined, '', 'evil.example/path', 'user@host', 'a b'])
+      expect(httpsOrigin(bad, 443)).toBeNull()
+  })
+})
 
 describe('npm run cert: the school’s certificate authority', () => {
   const dirs: string[] = []
