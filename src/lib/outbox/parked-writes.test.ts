@@ -78,6 +78,16 @@ describe('parked writes, sealed (a secure origin)', () => {
     expect(await findParkedWrites('tanar.a', KEY_A, deps)).toEqual({ bundleIds: [], items: [] })
   })
 
+  it('offers each write once when two tabs of the session both parked it', async () => {
+    for (let tab = 0; tab < 2; tab++) {
+      rememberOutboxKey({ owner: 'api-a', username: 'tanar.a', key: KEY_A })
+      await parkWrites([item('i1', 'első')], 'api-a', deps)
+    }
+    const mine = await findParkedWrites('tanar.a', KEY_A, deps)
+    expect(mine.bundleIds).toHaveLength(2)
+    expect(mine.items.map((i) => i.id)).toEqual(['i1'])
+  })
+
   it('another key cannot open them, even under the same username (then they are deleted: no key ever will)', async () => {
     rememberOutboxKey({ owner: 'api-a', username: 'tanar.a', key: KEY_A })
     await parkWrites([item('i1', 'első')], 'api-a', deps)

@@ -212,7 +212,8 @@ export async function findParkedWrites(
     const items = await open(subtle, bundle, username, key)
     if (items) {
       found.bundleIds.push(bundle.id)
-      found.items.push(...items)
+      // Two tabs of one session may both have parked the same writes: each id once.
+      found.items.push(...items.filter((item) => !found.items.some((known) => known.id === item.id)))
     } else if (bundle.sealed && subtle) {
       await del(bundle.id, store)
     }
