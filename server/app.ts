@@ -13,6 +13,7 @@ import { LIMITS } from '../contract/limits'
 import type { Config, TrustProxy } from './config'
 import { migrate, openDatabase, type DatabaseHandle } from './db'
 import { BROTLI_QUALITY_PER_REQUEST } from './lib/compression'
+import { SharedCounter } from './lib/shared-counter'
 import authPlugin from './plugins/app/auth'
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/app/errors'
 import httpCachePlugin from './plugins/app/http-cache'
@@ -123,11 +124,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The API's own hooks (rate limit, input guard, sessions, idempotency, HTTP caching, compression) live in its
   // context: the short links and the app's files never pay for them (a redirect ran through every one of them).
   const rateLimitMax = options.rateLimitMax ?? 1200
+  // REDIS_URL: the request limits count where every process sees them (lib/shared-counter.ts).
+  const shared = config.REDIS_URL ? new SharedCounter(config.REDIS_URL, app.log) : null
+  if (shared) {
+    app.addHook('onClose', () => shared.close())
+    await shared.ready()
+  }
   await app.register(
     async (api) => {
-      await api.register(rateLimitPlugin, { max: rateLimitMax })
+      await api.register(rateLimitPlugin, { max: rateLimitMax, shared })
       await api.register(inputGuardPlugin)
-      await api.register(authPlugin)
+      await api.register(authPlugin, { shared })
       await api.register(idempotencyPlugin)
       await api.register(httpCachePlugin)
       // JSON answers, brotli or gzip by Accept-Encoding. Its hooks are the routes' own, so they run after
@@ -159,7 +166,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   )
   // Short links redirect outside /api (no sign-in), with the same limit per address.
-  await app.register(shortRedirectRoutes, { visitsPerMinute: rateLimitMax })
+  await app.register(shortRedirectRoutes, { visitsPerMinute: rateLimitMax, shared })
 
   const every = options.housekeepingMs ?? 60 * 60 * 1000
   if (every > 0) {

@@ -20,6 +20,8 @@ export interface Config {
   HTTP_REDIRECT_PORT: number | null
   DATA_DIR: string
   DATABASE_URL: string | null
+  /** Redis for the request limits shared by several processes (issue 17); null: counted per process. */
+  REDIS_URL: string | null
   SMTP_URL: string | null
   MAIL_FROM: string
   FILES_ROOT: string
@@ -109,7 +111,9 @@ const integer = (min: number, max: number, fallback: number) =>
 export const EnvSchema = Type.Object({
   PORT: integer(0, 65535, 8080),
   HOST: Type.String({ default: '0.0.0.0' }),
-  HTTPS_CERT: Type.Optional(Type.String({ description: 'a tanúsítvány PEM-fájlja / the certificate PEM file' })),
+  HTTPS_CERT: Type.Optional(
+    Type.String({ description: 'a tanúsítvány PEM-fájlja / the certificate PEM file' }),
+  ),
   HTTPS_KEY: Type.Optional(Type.String({ description: 'a kulcs PEM-fájlja / the private key PEM file' })),
   HTTP_REDIRECT_PORT: Type.Optional(
     Type.Integer({
@@ -123,6 +127,12 @@ export const EnvSchema = Type.Object({
     Type.String({
       pattern: '^postgres(ql)?://',
       description: 'postgres://… URL kell / must be a postgres:// URL',
+    }),
+  ),
+  REDIS_URL: Type.Optional(
+    Type.String({
+      pattern: '^rediss?://',
+      description: 'redis://… vagy rediss://… URL kell / must be a redis:// or rediss:// URL',
     }),
   ),
   SMTP_URL: Type.Optional(
@@ -230,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     HTTP_REDIRECT_PORT: valid.HTTP_REDIRECT_PORT ?? null,
     DATA_DIR: dataDir,
     DATABASE_URL: valid.DATABASE_URL ?? null,
+    REDIS_URL: valid.REDIS_URL ?? null,
     SMTP_URL: valid.SMTP_URL ?? null,
     MAIL_FROM: valid.MAIL_FROM,
     FILES_ROOT: resolve(valid.FILES_ROOT ?? resolve(dataDir, 'files')),

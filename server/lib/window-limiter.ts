@@ -38,6 +38,12 @@ export class WindowLimiter {
     this.prune(now)
   }
 
+  /** Counts one event of `key` and answers the window's count and end (the API limit's store, lib/shared-counter.ts). */
+  hit(key: string, now: number): { count: number; resetAt: number } {
+    this.record(key, now)
+    return this.windows.get(key)!
+  }
+
   /** Counts one event of `key` and says whether it was within the limit: 0 if so, else the seconds to wait. */
   take(key: string, now: number): number {
     const wait = this.retryAfter(key, now)

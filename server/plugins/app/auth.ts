@@ -11,6 +11,7 @@ import type { FeatureId } from '../../../contract/features'
 import { tokenFromAuthorization } from '../../../contract/http'
 import { MESSAGES } from '../../../contract/messages'
 import { PASSWORD_CHANGE_REQUIRED, PASSWORD_MESSAGES } from '../../../contract/password-rule'
+import { SharedWindowLimiter, type SharedCounter } from '../../lib/shared-counter'
 import { WindowLimiter } from '../../lib/window-limiter'
 import { HttpError } from '../../lib/http-error'
 import { resolveSession } from '../../services/auth-service'
@@ -37,12 +38,18 @@ export const ONE_TIME_ALLOWED = new Set([
   'GET /api/status',
 ])
 
-export default fp(
-  async (app) => {
+export interface AuthOptions {
+  /** REDIS_URL: the bad-token limit counts in Redis for every process (lib/shared-counter.ts). */
+  shared?: SharedCounter | null
+}
+
+export default fp<AuthOptions>(
+  async (app, { shared }) => {
     app.decorateRequest('session', null)
     app.decorateRequest('features', null)
 
-    const badTokens = new WindowLimiter({ max: BAD_TOKENS_PER_IP, windowMs: 60_000 })
+    const limit = { max: BAD_TOKENS_PER_IP, windowMs: 60_000 }
+    const badTokens = shared ? new SharedWindowLimiter(shared, 'bad-token', limit) : new WindowLimiter(limit)
     app.addHook('onRequest', async (request) => {
       const token = tokenFromAuthorization(request.headers.authorization)
       if (!token) return
@@ -52,7 +59,7 @@ export default fp(
       if (wait > 0) throw new HttpError(429, MESSAGES.rateLimited, { 'retry-after': String(wait) })
       request.session =
         token.length > MAX_TOKEN_LENGTH ? null : await resolveSession({ db: app.db, now: app.now }, token)
-      if (!request.session) badTokens.record(request.ip, now)
+      if (!request.session) await badTokens.record(request.ip, now)
       else if (
         request.session.kind === 'session' &&
         request.session.user.passwordOneTime &&

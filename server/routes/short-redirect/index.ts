@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ShortCodeParams } from '../../../contract/api'
 import { MESSAGES } from '../../../contract/messages'
 import { HttpError } from '../../lib/http-error'
+import { SharedWindowLimiter, type SharedCounter } from '../../lib/shared-counter'
 import { WindowLimiter } from '../../lib/window-limiter'
 import { linkDirectory } from '../../services/links'
 
@@ -56,14 +57,20 @@ const REDIRECT_HEADERS = {
 export interface ShortRedirectOptions {
   /** Visits per minute per address (the API's request limit: the rate-limit plugin counts /api only). */
   visitsPerMinute: number
+  /** REDIS_URL: visits count in Redis for every process (lib/shared-counter.ts); else in this process. */
+  shared?: SharedCounter | null
 }
 
-const routes: FastifyPluginAsyncTypebox<ShortRedirectOptions> = async (app, { visitsPerMinute }) => {
+const routes: FastifyPluginAsyncTypebox<ShortRedirectOptions> = async (app, { visitsPerMinute, shared }) => {
   const directory = linkDirectory(app)
   app.addHook('onClose', () => directory.close())
   // Per address, so codes cannot be tried by the thousand. Synchronous and in memory: @fastify/rate-limit's async
   // hook was a sixth of a redirect's time (docs/decisions.md, "Short-link redirect throughput").
   const visitors = new WindowLimiter({ max: visitsPerMinute, windowMs: 60_000 })
+  // With REDIS_URL every process counts in Redis; without it the path stays as it was (no await, no allocation).
+  const sharedVisitors = shared
+    ? new SharedWindowLimiter(shared, 'visit', { max: visitsPerMinute, windowMs: 60_000 })
+    : null
 
   // No request log lines for visits: Fastify's would store each visitor's address and the code they followed, and
   // at one line per visit the log would cost more than the redirect itself. Warnings and errors are still logged,
@@ -79,7 +86,9 @@ const routes: FastifyPluginAsyncTypebox<ShortRedirectOptions> = async (app, { vi
       config: { securityHeaders: false, cors: false },
     },
     async (request, reply) => {
-      const wait = visitors.take(request.ip, Date.now())
+      const wait = sharedVisitors
+        ? await sharedVisitors.take(request.ip, Date.now())
+        : visitors.take(request.ip, Date.now())
       if (wait > 0) throw new HttpError(429, MESSAGES.rateLimited, { 'retry-after': String(wait) })
       const result = await directory.follow(request.params.code, app.now())
       if (result.kind === 'redirect') return reply.headers(REDIRECT_HEADERS).redirect(result.url, 302)
