@@ -52,7 +52,7 @@ export function HttpsBanner() {
     >
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>{HTTPS_NOTICE_TITLE}</Alert.Title>
+        <Alert.Title fontWeight="semibold">{HTTPS_NOTICE_TITLE}</Alert.Title>
         <Alert.Description>{HTTPS_NOTICE_TEXT}</Alert.Description>
       </Alert.Content>
       <CloseButton size="sm" aria-label="HTTPS értesítés bezárása" onClick={dismiss} mt="-1" />

@@ -4,10 +4,10 @@
  * Cache Storage. An administrator with an MFA e-mail signs in (the code from the loopback SMTP server), sees the
  * HTTPS banner naming the README section, dismisses it — gone after a reload, the quiet line in Beállítások stays —
  * posts an announcement through the outbox (an Idempotency-Key, the owner's SHA-256 name), creates a short link in
- * Linkrövidítő and copies it: the short URL shows focused and all selected in a read-only field.
+ * Linkrövidítő and copies it: the short URL shows focused and all selected in a read-only field; signs out.
  */
 import { apiSession } from '../api'
-import { login, openScreen, openSettings, sidebarEntry, waitForApi, waitForShell } from '../app'
+import { login, logout, openScreen, openSettings, sidebarEntry, waitForApi, waitForShell } from '../app'
 import { expect, test } from '../fixtures'
 
 const README_SECTION = '„On the school network” fejezet'
@@ -115,4 +115,8 @@ test('over plain http a LAN address signs in with MFA, shows the HTTPS notice on
     .click()
   expect((await deleted).ok()).toBe(true)
   await expect(page.getByText(message)).toHaveCount(0)
+
+  // Signing out wipes the user's data without Cache Storage or a worker: back on the login screen.
+  await logout(page)
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
 })
