@@ -1,15 +1,51 @@
-/** POST /auth/login {username, password}: a session token, or a temporary token when mfa is true. */
+/**
+ * POST /auth/login {username, password, device?}: a session token, or a temporary token when mfa is true. `device`
+ * is the proof this device got at its last full sign-in to that account (issue 17): the server gives a known device
+ * its own guess budget, so the owner is not locked out by someone else's wrong guesses. Kept per username in
+ * localStorage; it survives sign-out (it is the device's, not the session's) and is no credential on its own.
+ */
 import type { LoginRequest, LoginResponse } from '../../contract/api'
 import { apiRequest } from '../lib/api-client'
 
+const DEVICE_PROOFS_KEY = 'deviceProofs'
+
+function proofs(): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(DEVICE_PROOFS_KEY) ?? '{}')
+    return value && typeof value === 'object' ? (value as Record<string, string>) : {}
+  } catch {
+    return {}
+  }
+}
+
+const accountKey = (username: string) => username.trim().toLowerCase()
+
+/** The device's proof for `username`, if it signed in to that account before. */
+export function deviceProof(username: string): string | undefined {
+  return proofs()[accountKey(username)]
+}
+
+/** Keeps the proof the server gave at a full sign-in (after the MFA code for an MFA account). */
+export function rememberDevice(username: string, proof: string | undefined): void {
+  if (!proof) return
+  try {
+    localStorage.setItem(DEVICE_PROOFS_KEY, JSON.stringify({ ...proofs(), [accountKey(username)]: proof }))
+  } catch {
+    // Storage full or refused: the next sign-in simply has no proof.
+  }
+}
+
 /** A 401 here means wrong credentials, not a lost session: the 401 rule does not apply. */
 export async function login(credentials: LoginRequest): Promise<LoginResponse> {
-  return (
+  const device = deviceProof(credentials.username)
+  const data = (
     await apiRequest<LoginResponse>('/auth/login', {
       method: 'POST',
-      body: credentials,
+      body: device ? { ...credentials, device } : credentials,
       token: null,
       handleUnauthorized: false,
     })
   ).data
+  rememberDevice(credentials.username, data?.device)
+  return data
 }

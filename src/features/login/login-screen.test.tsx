@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { throttledMessage } from '../../../contract/messages'
 import { page } from '../../lib/page'
 import { API, server } from '../../test/msw'
 import { renderWithProviders } from '../../test/render'
@@ -60,6 +61,18 @@ describe('login screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Hibás felhasználónév vagy jelszó.')
     expect(sent).toEqual({ username: 'tanar', password: 'titkos-jelszo' })
     expect(reload).not.toHaveBeenCalled()
+  })
+
+  it('shows how long to wait when the sign-in is throttled (issue 17)', async () => {
+    loginAnswers(
+      { code: 429, message: throttledMessage(12) },
+      { status: 429, headers: { 'retry-after': '700' } },
+    )
+    const { user } = renderWithProviders(<LoginScreen />)
+    await submitCredentials(user)
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Túl sok sikertelen próbálkozás. Kérlek várj egy kicsit, mielőtt újra próbálod. Próbáld újra 12 perc múlva.',
+    )
   })
 
   it('shows "Hiba történt a bejelentkezés során." when the failure has no message', async () => {

@@ -5,7 +5,7 @@
 import { CircleAlert, Server } from 'lucide-react'
 import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react'
 import { LIMITS } from '../../../contract/limits'
-import { login } from '../../api/login'
+import { login, rememberDevice } from '../../api/login'
 import { submitMfa } from '../../api/submit-mfa'
 import { ApiError, messageOf, NetworkError } from '../../lib/api-client'
 import { currentBackendUrl } from '../../lib/backend-url'
@@ -93,6 +93,7 @@ export default function LoginScreen() {
     try {
       const response = await submitMfa({ code, mfaToken: getMfaToken() })
       if (!response?.Token) throw new ApiError(200, LOGIN_ERROR, response)
+      rememberDevice(username, response.device)
       await startSession(response.Token, response.passwordChangeRequired === true)
     } catch (failure) {
       // The temporary token is spent: a new code needs a new login.
