@@ -101,8 +101,30 @@ test('a revoked account reloads onto the login screen with nothing of the school
   await setDisabled(admin, teacher, true)
 
   await watchForNames(page, names)
+  // Every API answer the page gets from now on (the worker's included): none may carry the school's data.
+  const answers: Promise<string>[] = []
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname
+    if (!path.startsWith('/api/')) return
+    answers.push(
+      response.text().then(
+        (body) =>
+          `${response.status()} ${path} ${names.filter((name) => body.includes(name)).join(', ')}`.trim(),
+        () => `${response.status()} ${path}`,
+      ),
+    )
+  })
   await page.reload({ waitUntil: 'domcontentloaded' })
   await expect(usernameField(page)).toBeVisible({ timeout: 30_000 })
+  const seen = await Promise.all(answers)
+  expect(
+    seen.filter((answer) => /^\d+ \/api\/dashboard\/?( |$)/.test(answer)),
+    'the dashboard answers of the reload',
+  ).toEqual([expect.stringMatching(/^401 /)])
+  expect(
+    seen.filter((answer) => /^\d+ \S+ ./.test(answer)),
+    'API answers carrying the school’s data after the account was disabled',
+  ).toEqual([])
   await expect(page.getByText('Nem vagy bejelentkezve.', { exact: true }).first()).toBeVisible()
   expect(await page.evaluate(() => localStorage.getItem('token')), 'the token after the 401').toBeNull()
   for (const name of names) await expect(page.getByText(name)).toHaveCount(0)
