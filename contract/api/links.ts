@@ -3,6 +3,8 @@
  * and deletes every link. `/s/:short` (outside /api) redirects to `url` and counts the visit.
  */
 import { Type, type Static } from '@sinclair/typebox'
+import { MESSAGES } from '../messages'
+import { UNSHOWABLE, domainToUnicode } from '../punycode'
 import { strict } from './common'
 
 /** Short codes: letters, digits, `_` and `-`, 1–64 characters, case-sensitive. */
@@ -51,13 +53,24 @@ export const ShortCodeParams = Type.Object({ code: Type.String({ maxLength: 500 
 export type ShortCodeParams = Static<typeof ShortCodeParams>
 
 /**
- * The target a link may point to: `http:` or `https:` without user name or password. A URL without a scheme gets
- * `https://` (as the client's check assumes). Returns the URL to store, 'invalid' when it does not parse, or
- * 'refused' for another scheme or credentials.
+ * Characters a target may not hold anywhere (issue 18): controls (CR/LF and tab too, which the URL parser would
+ * silently drop), lone surrogates (which it would turn into U+FFFD), line and paragraph separators, and the
+ * invisible format characters used to disguise a link (bidi overrides and marks, zero-width characters, BOM).
+ */
+const FORBIDDEN_IN_TARGET = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\p{Cf}]/u
+
+/** A host as the WHATWG parser leaves it, checked again: some browsers' parsers let a space through as `%20`. */
+const TARGET_HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])$/
+
+/**
+ * The target a link may point to, one rule for the form and the server: `http:` or `https:` without user name or
+ * password; a URL without a scheme gets `https://`. Returns the URL to store — the WHATWG parser's serialisation, so
+ * an IRI's path, query and fragment are percent-encoded UTF-8 and an IDN host is punycode, and the `Location` of the
+ * redirect is always valid — 'invalid' when it cannot be one, or 'refused' for another scheme or credentials.
  */
 export function linkTarget(typed: string): string | 'invalid' | 'refused' {
   const trimmed = typed.trim()
-  if (!trimmed) return 'invalid'
+  if (!trimmed || FORBIDDEN_IN_TARGET.test(trimmed)) return 'invalid'
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`
   let url: URL
   try {
@@ -67,17 +80,50 @@ export function linkTarget(typed: string): string | 'invalid' | 'refused' {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'refused'
   if (url.username || url.password) return 'refused'
-  if (!url.hostname) return 'invalid'
-  return withScheme
+  if (!url.hostname || !TARGET_HOST.test(url.hostname)) return 'invalid'
+  return url.href
 }
 
-/** The spec's client check (§5): https:// assumed when the URL does not start with 'http'; it must parse. */
-export function parsesAsLinkUrl(typed: string): boolean {
-  const candidate = typed.startsWith('http') ? typed : `https://${typed}`
+/** The form's inline message for a target (spec §5), or undefined when the server will take it. */
+export function linkTargetError(typed: string): string | undefined {
+  const target = linkTarget(typed)
+  if (target === 'invalid') return MESSAGES.linkUrlInvalid
+  if (target === 'refused') return MESSAGES.linkUrlRefused
+  return undefined
+}
+
+/** `%XX` runs decoded where they are UTF-8 of showable non-ASCII characters; everything else stays encoded. */
+function decodedForReading(text: string): string {
+  return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(run)
+    } catch {
+      return run
+    }
+    let out = ''
+    for (const char of decoded) {
+      const code = char.codePointAt(0) ?? 0
+      if (code < 0x80) out += `%${code.toString(16).toUpperCase().padStart(2, '0')}`
+      else out += UNSHOWABLE.test(char) ? encodeURIComponent(char) : char
+    }
+    return out
+  })
+}
+
+/**
+ * A stored target as people read it (the list): the host in Unicode and the UTF-8 percent-escapes of letters
+ * decoded (`https://hu.wikipedia.org/wiki/Kőbánya`). Escapes of ASCII, controls, invisible and bidi characters stay
+ * encoded, so what is shown is never disguised. Something that does not parse is shown as it is.
+ */
+export function readableUrl(stored: string): string {
+  let url: URL
   try {
-    new URL(candidate)
-    return true
+    url = new URL(stored)
   } catch {
-    return false
+    return stored
   }
+  if (url.username || url.password) return url.href
+  const port = url.port ? `:${url.port}` : ''
+  return `${url.protocol}//${domainToUnicode(url.hostname)}${port}${decodedForReading(url.pathname + url.search + url.hash)}`
 }

@@ -1,6 +1,7 @@
 /**
  * Short links (spec §4 Links, §7; DESIGN §3, §6): school-wide — every user with the features lists, creates and
- * deletes every link (docs/decisions-links.md). Targets are http(s) without credentials; codes
+ * deletes every link (docs/decisions-links.md). Targets are http(s) without credentials, stored as the WHATWG
+ * URL serialisation (contract `linkTarget`: IRIs percent-encoded, IDN hosts punycode); codes
  * `[A-Za-z0-9_-]{1,64}`, unique (409). `/s/:code` counts the visit and stores nothing about the visitor.
  *
  * The redirect stays off the database (docs/decisions-links-cache.md): each server process keeps a `LinkDirectory`
@@ -198,7 +199,14 @@ export class LinkDirectory {
   private async lookUp(code: string): Promise<KnownLink | null> {
     const generation = this.generation
     const row = await findLinkByCode(this.db, code)
-    const link = row ? { id: row.id, url: row.url, expiresAt: row.expiresAt?.getTime() ?? null } : null
+    // A target stored before issue 18 may be an IRI (`…/Kőbánya`) or hold a character no `Location` may carry: it
+    // goes through today's rule, so it redirects to its percent-encoded form, or, when it cannot be a URL at all,
+    // answers as a missing link instead of a 500 (the list still shows it, to be deleted).
+    const url = row ? linkTarget(row.url) : 'invalid'
+    const link =
+      row && url !== 'invalid' && url !== 'refused'
+        ? { id: row.id, url, expiresAt: row.expiresAt?.getTime() ?? null }
+        : null
     if (generation === this.generation) {
       this.known.delete(code)
       if (this.known.size >= DIRECTORY_SIZE) this.known.delete(this.known.keys().next().value as string)

@@ -141,7 +141,7 @@ describe.each(drivers)('short links on %s', (driver) => {
     })
     expect(upper.statusCode).toBe(201)
     const res = await t.app.inject({ url: `/s/${short}` })
-    expect(res.headers.location).toBe('https://a.example')
+    expect(res.headers.location).toBe('https://a.example/')
     expect(await auditEntries(t.handle.db, teacher.username, 'createShortUrl')).toHaveLength(2)
   })
 
@@ -165,8 +165,8 @@ describe.each(drivers)('short links on %s', (driver) => {
   it('redirects /s/:code with 302 and no-store, counts each visit, stores no visitor', async () => {
     const teacher = await t.signedIn('teacher')
     const short = code()
-    const target = 'https://example.com/hosszú/út?q=1'
-    await call(teacher.token, 'POST', '/api/links/', { url: target, short })
+    await call(teacher.token, 'POST', '/api/links/', { url: 'https://example.com/hosszú/út?q=1', short })
+    const target = 'https://example.com/hossz%C3%BA/%C3%BAt?q=1'
     for (let i = 0; i < 3; i++) {
       const res = await t.app.inject({ url: `/s/${short}`, headers: { 'user-agent': 'x', cookie: 'a=b' } })
       expect(res.statusCode).toBe(302)
@@ -181,6 +181,70 @@ describe.each(drivers)('short links on %s', (driver) => {
     expect(link.visits).toBe(8)
     // Visiting writes no audit entry and no other row about the visitor.
     expect(await auditEntries(t.handle.db, teacher.username, 'createShortUrl')).toHaveLength(1)
+  })
+
+  it('stores a Hungarian or IDN target as a percent-encoded absolute URL and redirects to it (issue 18)', async () => {
+    const teacher = await t.signedIn('teacher')
+    const cases = [
+      ['https://hu.wikipedia.org/wiki/Kőbánya', 'https://hu.wikipedia.org/wiki/K%C5%91b%C3%A1nya'],
+      ['pelda.hu/á?q=á#á', 'https://pelda.hu/%C3%A1?q=%C3%A1#%C3%A1'],
+      ['https://ÁBÉCÉ.hu/x', 'https://xn--bc-lia7ab.hu/x'],
+      ['https://a.example', 'https://a.example/'],
+    ]
+    for (const [typed, stored] of cases) {
+      const short = code()
+      const created = await call(teacher.token, 'POST', '/api/links/', { url: typed, short })
+      expect(created.statusCode, created.body).toBe(201)
+      const listed = (await call(teacher.token, 'GET', '/api/links'))
+        .json()
+        .links.find((l: { short: string }) => l.short === short)
+      expect(listed.url).toBe(stored)
+      const res = await t.app.inject({ url: `/s/${short}` })
+      expect(res.statusCode, res.body).toBe(302)
+      expect(res.headers.location).toBe(stored)
+    }
+  })
+
+  it.each([
+    ['CR/LF', 'https://example.com/a\r\nSet-Cookie: x=1'],
+    ['a lone LF', 'https://exa\nmple.com/'],
+    ['a tab', 'https://example.com/a\tb'],
+    ['U+2028', 'https://example.com/a\u2028b'],
+    ['an RTL override', 'https://example.com/\u202Etxt.exe'],
+    ['a zero-width space in the host', 'https://exa\u200Bmple.com/'],
+    ['a space in the host', 'https://ht tp://rossz url'],
+    ['a lone surrogate', 'https://example.com/\uD800'],
+  ])('refuses a target with %s with a Hungarian 400 (issue 18)', async (_what, url) => {
+    const teacher = await t.signedIn('teacher')
+    const res = await call(teacher.token, 'POST', '/api/links/', { url, short: code() })
+    expect(res.statusCode, res.body).toBe(400)
+    // A lone surrogate may be refused earlier, by the input guard, in its own Hungarian words.
+    if (!/\uD800/.test(url)) expect(res.json()).toEqual({ code: 400, message: MESSAGES.linkUrlInvalid })
+  })
+
+  it('redirects an already-stored IRI target correctly and answers an unusable one without a 500', async () => {
+    const teacher = await t.signedIn('teacher')
+    const rows = [
+      { short: code(), url: 'https://hu.wikipedia.org/wiki/Kőbánya' },
+      { short: code(), url: 'https://example.com/a\r\nb' },
+      { short: code(), url: 'https://example.com/\u202Etxt.exe' },
+    ]
+    await t.handle.db.insert(shortLinks).values(
+      rows.map((row) => ({
+        id: randomUUID(),
+        ...row,
+        createdBy: teacher.user.id,
+        createdAt: t.clock.now(),
+      })),
+    )
+    const ok = await t.app.inject({ url: `/s/${rows[0].short}` })
+    expect(ok.statusCode).toBe(302)
+    expect(ok.headers.location).toBe('https://hu.wikipedia.org/wiki/K%C5%91b%C3%A1nya')
+    for (const row of rows.slice(1)) {
+      const res = await t.app.inject({ url: `/s/${row.short}` })
+      expect(res.statusCode, res.body).toBe(404)
+      expect(res.body).toContain(MESSAGES.linkMissingPage)
+    }
   })
 
   it('answers an unknown or malformed code with the Hungarian 404 page', async () => {

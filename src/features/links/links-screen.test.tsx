@@ -109,6 +109,13 @@ describe('Linkrövidítő: the list', () => {
     expect(within(first).getByRole('button', { name: 'Másolás: orarend' })).toBeInTheDocument()
     expect(within(first).getByRole('button', { name: 'Törlés: orarend' })).toBeInTheDocument()
   })
+
+  it('shows a stored target in its readable form: Unicode host and decoded letters (issue 18)', async () => {
+    serveLinks([aLink('kobanya', { url: 'https://xn--bc-lia7ab.hu/wiki/K%C5%91b%C3%A1nya' })])
+    renderScreen()
+    const link = await screen.findByRole('link', { name: 'https://ábécé.hu/wiki/Kőbánya' })
+    expect(link).toHaveAttribute('href', 'https://xn--bc-lia7ab.hu/wiki/K%C5%91b%C3%A1nya')
+  })
 })
 
 describe('Linkrövidítő: create', () => {

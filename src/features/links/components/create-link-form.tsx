@@ -1,6 +1,7 @@
 /**
  * 'Új rövid URL létrehozása' (spec §4 Links, §5): 'Eredeti URL' and 'Rövid kód' (the short-link host as prefix),
- * both required, the URL must parse (https:// assumed when it does not start with 'http'). The URL is sent as typed,
+ * both required, the URL must pass the server's own rule (contract `linkTarget`: https:// assumed without a scheme;
+ * 'Érvénytelen URL formátum.' inline, as the server would answer). The URL is sent as typed,
  * the code without checks (the server answers a bad one in Hungarian). Success clears both fields and puts the
  * cursor back in the URL field for the next link.
  */
@@ -8,7 +9,7 @@ import { Type } from '@sinclair/typebox'
 import { Box, Button, Flex, Heading, Input, InputGroup } from '@chakra-ui/react'
 import { Link2 } from 'lucide-react'
 import { useRef } from 'react'
-import { parsesAsLinkUrl } from '../../../../contract/api/links'
+import { linkTargetError } from '../../../../contract/api/links'
 import { FormField, useSchemaForm } from '../../../components/form'
 import { expiryOf } from '../short-link'
 
@@ -33,7 +34,7 @@ export function CreateLinkForm({ prefix, submitting, onCreate }: CreateLinkFormP
   const { register, handleSubmit, reset, formState } = useSchemaForm(LinkForm, {
     defaultValues: { url: '', short: '', expires: '' },
     messages: { url: REQUIRED, short: REQUIRED },
-    check: ({ url }) => ({ url: parsesAsLinkUrl(url) ? undefined : 'Érvénytelen URL formátum.' }),
+    check: ({ url }) => ({ url: linkTargetError(url) }),
   })
 
   const urlInput = useRef<HTMLInputElement | null>(null)

@@ -1,9 +1,10 @@
 /**
- * The links table: the shared VirtualTable (thousands of links, DOM rows bounded) with Eredeti URL, Rövid URL, the
+ * The links table: the shared VirtualTable (thousands of links, DOM rows bounded) with Eredeti URL (readable:
+ * Unicode host, decoded letters — the stored target stays the link's href), Rövid URL, the
  * visit count and Műveletek ('Másolás', 'Törlés'). Cells are plain elements styled by one stylesheet.
  */
 import { memo, useMemo } from 'react'
-import type { ShortLink } from '../../../../contract/api'
+import { readableUrl, type ShortLink } from '../../../../contract/api'
 import { VirtualTable, type VirtualColumn } from '../../../components/virtual-table'
 import { fullShortLink } from '../short-link'
 
@@ -28,11 +29,14 @@ export const LinksTable = memo(function LinksTable({ links, base, onCopy, onQr, 
         header: 'Eredeti URL',
         width: 'minmax(0, 3fr)',
         compactWidth: 'minmax(0, 1fr)',
-        cell: (link) => (
-          <a className="ln-url" href={link.url} target="_blank" rel="noopener noreferrer" title={link.url}>
-            {link.url}
-          </a>
-        ),
+        cell: (link) => {
+          const readable = readableUrl(link.url)
+          return (
+            <a className="ln-url" href={link.url} target="_blank" rel="noopener noreferrer" title={readable}>
+              {readable}
+            </a>
+          )
+        },
       },
       {
         id: 'short',
