@@ -7,6 +7,7 @@
  * Linkrövidítő and copies it: the short URL shows focused and all selected in a read-only field; signs out.
  */
 import { apiSession } from '../api'
+import { axeProblems } from '../axe'
 import { login, logout, openScreen, openSettings, sidebarEntry, waitForApi, waitForShell } from '../app'
 import { expect, test } from '../fixtures'
 
@@ -55,6 +56,7 @@ test('over plain http a LAN address signs in with MFA, shows the HTTPS notice on
   const banner = page.getByRole('region', { name: 'HTTPS értesítés' })
   await expect(banner).toContainText('Ez az oldal nem HTTPS-en keresztül nyílt meg')
   await expect(banner).toContainText(README_SECTION)
+  expect(await axeProblems(page, 'Kezdőlap with the HTTPS banner')).toEqual([])
   await banner.getByRole('button', { name: 'HTTPS értesítés bezárása' }).click()
   await expect(banner).toBeHidden()
   await page.reload({ waitUntil: 'domcontentloaded' })
@@ -101,6 +103,7 @@ test('over plain http a LAN address signs in with MFA, shows the HTTPS notice on
   ])
   expect(selection).toEqual([0, selection[2], selection[2]])
   await expect(page.getByText('Hiba történt a másolás során.')).toHaveCount(0)
+  expect(await axeProblems(page, 'the copy dialog')).toEqual([])
   await copyDialog.getByRole('button', { name: 'Kész' }).click()
   await expect(copyDialog).toBeHidden()
 
