@@ -3,8 +3,9 @@
  * localhost, so not a secure context: no crypto.randomUUID, crypto.subtle, navigator.clipboard, service worker or
  * Cache Storage. An administrator with an MFA e-mail signs in (the code from the loopback SMTP server), sees the
  * HTTPS banner naming the README section, dismisses it — gone after a reload, the quiet line in Beállítások stays —
- * posts an announcement through the outbox (an Idempotency-Key, the owner's SHA-256 name), creates a short link in
- * Linkrövidítő and copies it: the short URL shows focused and all selected in a read-only field; signs out.
+ * opens every screen of the menu without an error, posts an announcement through the outbox (an Idempotency-Key,
+ * the owner's SHA-256 name), creates a short link in Linkrövidítő and copies it: the short URL shows focused and all
+ * selected in a read-only field; signs out.
  */
 import { apiSession } from '../api'
 import { axeProblems } from '../axe'
@@ -62,6 +63,24 @@ test('over plain http a LAN address signs in with MFA, shows the HTTPS notice on
   await page.reload({ waitUntil: 'domcontentloaded' })
   await waitForShell(page)
   await expect(banner).toBeHidden()
+  // Every screen the administrator's menu offers opens and loads without an error on this origin.
+  const pageErrors: string[] = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  const entries = await page
+    .getByRole('navigation', { name: 'Főmenü' })
+    .getByRole('button')
+    .filter({ hasNotText: /^(Kijelentkezés|Beállítások)$/ })
+    .allTextContents()
+  expect(entries.length).toBeGreaterThan(8)
+  for (const entry of entries) {
+    await sidebarEntry(page, entry.trim()).click()
+    const main = page.getByRole('main')
+    await expect(main.getByRole('heading', { level: 1 }).first(), entry).toBeVisible({ timeout: 20_000 })
+    await expect(main).not.toHaveAttribute('aria-busy', 'true')
+    await expect(main.getByText(/^Hiba történt/), entry).toHaveCount(0)
+  }
+  expect(pageErrors).toEqual([])
+
   // The quiet line in Beállítások stays for as long as the page is plain HTTP.
   await openSettings(page)
   await expect(page.getByRole('note')).toContainText(README_SECTION)
