@@ -2,6 +2,7 @@
  * Sign-in, MFA and sessions (DESIGN §3). Sessions are opaque 256-bit tokens stored as sha256 hashes with a
  * sliding 14-day expiry. A user with an MFA email first gets a temporary token (a session of kind 'mfa') and a
  * 6-digit code by mail; the code is single-use, hashed, bound to that token, valid 15 minutes, 5 wrong tries end it.
+ * Every password and code is checked only after a place is claimed in its guess limits (services/throttle.ts).
  */
 import { timingSafeEqual } from 'node:crypto'
 import { LIMITS } from '../../contract/limits'
@@ -28,8 +29,6 @@ import {
 import { findUserByUsername } from '../repositories/users-repository'
 import { mfaMail, type Mailer } from './mailer'
 import { assertOpen, claim, clearCounters, THROTTLE, type Limit } from './throttle'
-
-export { THROTTLE }
 
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000
 /** How stale `last_seen` may get before a request slides the expiry (saves a write per request). */

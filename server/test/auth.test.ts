@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { MESSAGES, throttledMessage } from '../../contract/messages'
 import { authCounters } from '../db/schema'
 import { setDisabled } from '../repositories/users-repository'
-import { THROTTLE } from '../services/auth-service'
+import { THROTTLE } from '../services/throttle'
 import { drivers, useTestApp, type TestApp } from './build'
 import { auditEntries } from './queries'
 
