@@ -83,6 +83,10 @@ export const MESSAGES = {
   folderCreated: 'Mappa sikeresen létrehozva.',
   folderCreateFailed: 'Hiba történt a mappa létrehozása közben.',
   filesWritesOffline: 'Feltöltés és mappa létrehozása csak online lehetséges.',
+  linksWritesOffline: 'Rövid URL létrehozása és törlése csak online lehetséges.',
+  proxyWritesOffline: 'Domain hozzáadása, törlése és a megjegyzések mentése csak online lehetséges.',
+  usersWritesOffline: 'Felhasználó létrehozása, importálása és módosítása csak online lehetséges.',
+  groupsWritesOffline: 'Új csoport és csoport törlése csak online lehetséges.',
 } as const
 
 /** 413 of POST /files/upload, with the server's UPLOAD_MAX_MB. */

@@ -339,6 +339,8 @@ function tableStyles<Row>(columns: readonly VirtualColumn<Row>[]): SystemStyleOb
       touchAction: 'manipulation',
       _hover: { bg: 'bg.muted' },
       _focusVisible: { outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '2px' },
+      // An online-only action while offline (the screen's note says why).
+      _disabled: { opacity: 0.5, cursor: 'not-allowed', _hover: { bg: 'bg' } },
       ...touchTarget,
     },
     [COMPACT_MEDIA]: {

@@ -4,6 +4,7 @@ import { clear, createStore } from 'idb-keyval'
 import { delay, http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Classroom, Group, Note, Student } from '../../../contract/api'
+import { MESSAGES } from '../../../contract/messages'
 import { useOutboxRunner } from '../../lib/outbox'
 import { outbox, OUTBOX_DATABASE, OUTBOX_STORE } from '../../lib/outbox/outbox'
 import { buildDashboard, dashboardHandler, userSettingsHandler } from '../../test/factories'
@@ -223,6 +224,18 @@ describe('Csoportok: the list', () => {
     renderScreen()
     await list()
     expect(screen.getByText(/^Nincs hálózat – utoljára frissítve 2026\. november 24\./)).toBeInTheDocument()
+  })
+
+  it('offline disables Új csoport and Törlés and says why; Ülésrend stays (issue 18)', async () => {
+    vi.stubGlobal('navigator', { ...navigator, onLine: false })
+    serveGroups([aGroup('Matek 9.A')])
+    const { user } = renderScreen()
+    await list()
+    expect(screen.getByRole('button', { name: 'Új csoport' })).toBeDisabled()
+    expect(screen.getByText(MESSAGES.groupsWritesOffline)).toBeInTheDocument()
+    const panel = await expand(user, 'Matek 9.A')
+    expect(within(panel).getByRole('button', { name: 'Törlés' })).toBeDisabled()
+    expect(within(panel).getByRole('button', { name: 'Ülésrend' })).toBeEnabled()
   })
 })
 

@@ -9,10 +9,13 @@ import { Plus, UsersRound } from 'lucide-react'
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import type { CreateGroupRequest, Group } from '../../../contract/api'
 import { dayInZone } from '../../../contract/features'
+import { MESSAGES } from '../../../contract/messages'
 import { useInstructorGroups } from '../../api/get-instructor-groups'
 import { ListState, type ListWords } from '../../components/list-state'
 import { OfflineMarker } from '../../components/offline-marker'
+import { OnlineOnlyNote } from '../../components/online-only-note'
 import { notify } from '../../lib/notify'
+import { useOnlineStatus } from '../../lib/online-status'
 import { createGroupErrorMessage, useCreateGroup } from './api/create-group'
 import { useDeleteGroup } from './api/delete-group'
 import { CreateGroupDialog } from './components/create-group-dialog'
@@ -56,6 +59,8 @@ export default function GroupsScreen() {
   }, [])
 
   const [creating, setCreating] = useState(false)
+  // Creating and deleting a group are online writes: disabled offline, the note says why (as Tantermek).
+  const online = useOnlineStatus()
   const { mutateAsync: create } = useCreateGroup()
   const createGroup = useCallback(
     async (request: CreateGroupRequest) => {
@@ -98,7 +103,7 @@ export default function GroupsScreen() {
             A csoportjaid napok szerint, a mai naptól kezdve: diákok, ülésrend és jegyzetek.
           </Text>
         </Box>
-        <Button colorPalette="blue" onClick={() => setCreating(true)}>
+        <Button colorPalette="blue" disabled={!online} onClick={() => setCreating(true)}>
           <Plus aria-hidden />
           Új csoport
         </Button>
@@ -112,6 +117,7 @@ export default function GroupsScreen() {
       )}
 
       <OfflineMarker updatedAt={query.data?.date ?? null} />
+      <OnlineOnlyNote>{MESSAGES.groupsWritesOffline}</OnlineOnlyNote>
 
       <ListState query={query} count={groups.length} words={WORDS} emptyIcon={<UsersRound aria-hidden />}>
         <Flex as="ul" aria-label="Csoportjaim" direction="column" gap="3" listStyleType="none">

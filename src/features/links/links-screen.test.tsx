@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ShortLink } from '../../../contract/api'
+import { MESSAGES } from '../../../contract/messages'
 import { resetNotifyForTests } from '../../lib/notify'
 import { buildDashboard, dashboardHandler } from '../../test/factories'
 import { API, server } from '../../test/msw'
@@ -19,6 +20,7 @@ afterAll(() => {
 afterEach(() => {
   resetNotifyForTests()
   vi.restoreAllMocks()
+  vi.unstubAllGlobals()
 })
 
 let nextId = 1
@@ -331,4 +333,37 @@ describe('Linkrövidítő: QR-kód', () => {
     await user.click(within(dialog).getAllByRole('button', { name: 'Bezárás' })[0])
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
+})
+
+describe('Linkrövidítő offline (issue 18)', () => {
+  it('disables Létrehozás and Törlés and says why; copying still works', async () => {
+    vi.stubGlobal('navigator', { ...navigator, onLine: false })
+    serveLinks([aLink('orarend')])
+    renderScreen()
+    await screen.findByRole('table', { name: 'Rövid URL-ek' })
+    expect(screen.getByText(MESSAGES.linksWritesOffline)).toBeInTheDocument()
+    expect(createButton()).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Törlés: orarend' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Másolás: orarend' })).toBeEnabled()
+  })
+})
+
+describe('Linkrövidítő: the server rule in the form (issue 18)', () => {
+  it.each(['ht tp://rossz url', 'https://pelda.hu/a\u202Eb'])(
+    "says 'Érvénytelen URL formátum.' for %j inline and sends nothing",
+    async (typed) => {
+      serveLinks([])
+      const posted = servePost(() =>
+        HttpResponse.json({ code: 201, message: 'ok', id: 'x' }, { status: 201 }),
+      )
+      const { user } = renderScreen()
+      await screen.findByText('Nincsenek rövid URL-ek')
+      await user.click(urlInput())
+      await user.paste(typed)
+      await user.type(codeInput(), 'kod')
+      await user.click(createButton())
+      expect(await screen.findByText('Érvénytelen URL formátum.')).toBeInTheDocument()
+      expect(posted).toEqual([])
+    },
+  )
 })

@@ -6,8 +6,11 @@ import { Badge, Box, Flex, Heading, Text } from '@chakra-ui/react'
 import { Link2 } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import type { ShortLink } from '../../../contract/api'
+import { MESSAGES } from '../../../contract/messages'
 import { useDashboard } from '../../api/get-dashboard'
 import { ListState, type ListWords } from '../../components/list-state'
+import { OnlineOnlyNote } from '../../components/online-only-note'
+import { useOnlineStatus } from '../../lib/online-status'
 import { notify } from '../../lib/notify'
 import { linkErrorMessage, useCreateLink, useDeleteLink, useLinks } from './api/links'
 import { CreateLinkForm } from './components/create-link-form'
@@ -23,6 +26,8 @@ export default function LinksScreen() {
   const links = useLinks()
   const list = links.data ?? NO_LINKS
   const base = useDashboard().data?.config.shortLinkBase ?? '/s/'
+  // Creating and deleting are online writes: offline they are disabled and the note says why (as Tantermek).
+  const online = useOnlineStatus()
 
   const create = useCreateLink()
   const { mutateAsync: createAsync } = create
@@ -76,10 +81,23 @@ export default function LinksScreen() {
         )}
       </Flex>
 
-      <CreateLinkForm prefix={shortLinkPrefix(base)} submitting={create.isPending} onCreate={onCreate} />
+      <CreateLinkForm
+        prefix={shortLinkPrefix(base)}
+        submitting={create.isPending}
+        offline={!online}
+        onCreate={onCreate}
+      />
+      <OnlineOnlyNote>{MESSAGES.linksWritesOffline}</OnlineOnlyNote>
 
       <ListState query={links} count={list.length} words={WORDS} emptyIcon={<Link2 aria-hidden />}>
-        <LinksTable links={list} base={base} onCopy={onCopy} onQr={onQr} onDelete={onDelete} />
+        <LinksTable
+          links={list}
+          base={base}
+          canDelete={online}
+          onCopy={onCopy}
+          onQr={onQr}
+          onDelete={onDelete}
+        />
       </ListState>
 
       <QrDialog

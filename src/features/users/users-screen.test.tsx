@@ -3,6 +3,7 @@ import axe from 'axe-core'
 import { delay, http, HttpResponse } from 'msw'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { USERS_MESSAGES, type UserFeatureRow, type UserSummary } from '../../../contract/api'
+import { MESSAGES } from '../../../contract/messages'
 import { resetNotifyForTests } from '../../lib/notify'
 import { API, server } from '../../test/msw'
 import { renderWithProviders } from '../../test/render'
@@ -462,3 +463,21 @@ async function seriousViolations(context: Element = document.body) {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
 }
+
+describe('Felhasználók offline (issue 18)', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('disables Új felhasználó, Importálás and the row actions and says why; export stays', async () => {
+    vi.stubGlobal('navigator', { ...navigator, onLine: false })
+    const { user } = await renderScreen([aUser('Kiss Anna')])
+    expect(screen.getByText(MESSAGES.usersWritesOffline)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Új felhasználó/ })).toBeDisabled()
+    expect(screen.getByRole('button', { name: /Importálás/ })).toBeDisabled()
+    expect(screen.getByRole('button', { name: /Exportálás/ })).toBeEnabled()
+    await user.click(screen.getByRole('button', { name: 'Műveletek: Kiss Anna' }))
+    expect(await screen.findByRole('menuitem', { name: 'Jelszó visszaállítása' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
+  })
+})

@@ -13,6 +13,9 @@ import { ConfirmDialog } from '../../components/confirm-dialog'
 import { ListState, type ListWords } from '../../components/list-state'
 import { ListToolbar } from '../../components/list-toolbar'
 import { OfflineMarker } from '../../components/offline-marker'
+import { OnlineOnlyNote } from '../../components/online-only-note'
+import { MESSAGES } from '../../../contract/messages'
+import { useOnlineStatus } from '../../lib/online-status'
 import { ApiError } from '../../lib/api-client'
 import { notify } from '../../lib/notify'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
@@ -55,6 +58,8 @@ export default function UsersScreen() {
   useEffect(() => whenIdle(() => search.prepare()), [search])
 
   const [creating, setCreating] = useState(false)
+  // Every write here is online: offline they are disabled and the note says why (as Tantermek).
+  const online = useOnlineStatus()
   const [importing, setImporting] = useState(false)
   const [slip, setSlip] = useState<{ title: string; slip: Slip } | null>(null)
   const [confirm, setConfirm] = useState<{
@@ -133,11 +138,11 @@ export default function UsersScreen() {
             <Download size={16} aria-hidden />
             Exportálás
           </Button>
-          <Button variant="outline" onClick={() => setImporting(true)}>
+          <Button variant="outline" disabled={!online} onClick={() => setImporting(true)}>
             <Upload size={16} aria-hidden />
             Importálás
           </Button>
-          <Button colorPalette="blue" onClick={() => setCreating(true)}>
+          <Button colorPalette="blue" disabled={!online} onClick={() => setCreating(true)}>
             <UserPlus size={16} aria-hidden />
             Új felhasználó
           </Button>
@@ -172,6 +177,7 @@ export default function UsersScreen() {
       </ListToolbar>
 
       <OfflineMarker updatedAt={users.data?.date ?? null} />
+      <OnlineOnlyNote>{MESSAGES.usersWritesOffline}</OnlineOnlyNote>
 
       <ListState
         query={users}
@@ -180,7 +186,7 @@ export default function UsersScreen() {
         words={WORDS}
         emptyIcon={<Users aria-hidden />}
       >
-        <UsersTable users={results} onAction={onAction} />
+        <UsersTable users={results} onAction={onAction} writable={online} />
       </ListState>
 
       <CreateUserDialog

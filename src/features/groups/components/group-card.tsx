@@ -9,6 +9,7 @@ import { memo, useCallback, useId, useMemo, useState } from 'react'
 import type { Group } from '../../../../contract/api'
 import { weekdayName } from '../../../../contract/weekdays'
 import { notify } from '../../../lib/notify'
+import { useOnlineStatus } from '../../../lib/online-status'
 import { touchTarget } from '../../../lib/touch-target'
 import { notesWithPending, useCreateNote, useNotes } from '../api/notes'
 import { roomLabel } from '../group-order'
@@ -55,6 +56,8 @@ export const GroupCard = memo(function GroupCard({
     [notesQuery.data, createNote.pending, author],
   )
   const [writing, setWriting] = useState(false)
+  // Deleting is an online write (creating a note is queued, it works offline).
+  const online = useOnlineStatus()
 
   const { mutate } = createNote
   const saveNote = useCallback(
@@ -157,7 +160,13 @@ export const GroupCard = memo(function GroupCard({
                   Új jegyzet
                 </Button>
               )}
-              <Button variant="outline" size="sm" colorPalette="red" onClick={() => onDelete(group)}>
+              <Button
+                variant="outline"
+                size="sm"
+                colorPalette="red"
+                disabled={!online}
+                onClick={() => onDelete(group)}
+              >
                 <Trash2 aria-hidden />
                 Törlés
               </Button>

@@ -26,11 +26,13 @@ export interface CreateLinkFormProps {
   /** The short-link host as shown before the code ('s.pelda.hu/'). */
   prefix: string
   submitting: boolean
+  /** Offline: 'Létrehozás' is disabled (the screen says why). */
+  offline?: boolean
   /** Resolves when the link is created (the form then clears); rejects after the screen told the user. */
   onCreate: (values: { url: string; short: string; expiresAt?: string }) => Promise<void>
 }
 
-export function CreateLinkForm({ prefix, submitting, onCreate }: CreateLinkFormProps) {
+export function CreateLinkForm({ prefix, submitting, offline = false, onCreate }: CreateLinkFormProps) {
   const { register, handleSubmit, reset, formState } = useSchemaForm(LinkForm, {
     defaultValues: { url: '', short: '', expires: '' },
     messages: { url: REQUIRED, short: REQUIRED },
@@ -85,7 +87,13 @@ export function CreateLinkForm({ prefix, submitting, onCreate }: CreateLinkFormP
               <Input type="date" {...register('expires')} />
             </FormField>
           </Box>
-          <Button type="submit" colorPalette="blue" disabled={submitting} mt={{ md: '6' }} flexShrink="0">
+          <Button
+            type="submit"
+            colorPalette="blue"
+            disabled={submitting || offline}
+            mt={{ md: '6' }}
+            flexShrink="0"
+          >
             <Link2 aria-hidden />
             Létrehozás
           </Button>

@@ -16,12 +16,21 @@ const expiryDate = new Intl.DateTimeFormat('hu-HU', { dateStyle: 'medium' })
 export interface LinksTableProps {
   links: readonly ShortLink[]
   base: string
+  /** False offline: 'Törlés' is an online write. */
+  canDelete: boolean
   onCopy: (link: ShortLink) => void
   onQr: (link: ShortLink) => void
   onDelete: (link: ShortLink) => void
 }
 
-export const LinksTable = memo(function LinksTable({ links, base, onCopy, onQr, onDelete }: LinksTableProps) {
+export const LinksTable = memo(function LinksTable({
+  links,
+  base,
+  canDelete,
+  onCopy,
+  onQr,
+  onDelete,
+}: LinksTableProps) {
   const columns = useMemo<VirtualColumn<ShortLink>[]>(
     () => [
       {
@@ -88,6 +97,7 @@ export const LinksTable = memo(function LinksTable({ links, base, onCopy, onQr, 
               type="button"
               className="vt-action"
               aria-label={`Törlés: ${link.short}`}
+              disabled={!canDelete}
               onClick={() => onDelete(link)}
             >
               Törlés
@@ -96,7 +106,7 @@ export const LinksTable = memo(function LinksTable({ links, base, onCopy, onQr, 
         ),
       },
     ],
-    [base, onCopy, onQr, onDelete],
+    [base, canDelete, onCopy, onQr, onDelete],
   )
 
   return (

@@ -11,12 +11,14 @@ export type UserAction = 'status' | 'password' | 'mfa' | 'features'
 export interface UsersTableProps {
   users: readonly UserSummary[]
   onAction: (action: UserAction, user: UserSummary) => void
+  /** False offline: every action is an online write, so the menu's entries are disabled. */
+  writable?: boolean
 }
 
 const ROW_HEIGHT = { wide: 52, compact: 64 }
 const userId = (user: UserSummary) => user.id
 
-export const UsersTable = memo(function UsersTable({ users, onAction }: UsersTableProps) {
+export const UsersTable = memo(function UsersTable({ users, onAction, writable = true }: UsersTableProps) {
   const columns = useMemo<VirtualColumn<UserSummary>[]>(
     () => [
       {
@@ -72,16 +74,16 @@ export const UsersTable = memo(function UsersTable({ users, onAction }: UsersTab
             <Portal>
               <Menu.Positioner>
                 <Menu.Content>
-                  <Menu.Item value="password" onClick={() => onAction('password', u)}>
+                  <Menu.Item value="password" disabled={!writable} onClick={() => onAction('password', u)}>
                     Jelszó visszaállítása
                   </Menu.Item>
-                  <Menu.Item value="status" onClick={() => onAction('status', u)}>
+                  <Menu.Item value="status" disabled={!writable} onClick={() => onAction('status', u)}>
                     {u.disabled ? 'Engedélyezés' : 'Letiltás'}
                   </Menu.Item>
-                  <Menu.Item value="mfa" disabled={!u.mfa} onClick={() => onAction('mfa', u)}>
+                  <Menu.Item value="mfa" disabled={!u.mfa || !writable} onClick={() => onAction('mfa', u)}>
                     Többfaktoros hitelesítés kikapcsolása
                   </Menu.Item>
-                  <Menu.Item value="features" onClick={() => onAction('features', u)}>
+                  <Menu.Item value="features" disabled={!writable} onClick={() => onAction('features', u)}>
                     Funkciók
                   </Menu.Item>
                 </Menu.Content>
@@ -91,7 +93,7 @@ export const UsersTable = memo(function UsersTable({ users, onAction }: UsersTab
         ),
       },
     ],
-    [onAction],
+    [onAction, writable],
   )
   return (
     <VirtualTable
