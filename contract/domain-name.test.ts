@@ -5,7 +5,9 @@ import {
   DOMAIN_MESSAGES,
   normaliseDomain,
   parseBulkDomains,
+  shownDomain,
   squidDstdomain,
+  wholeDomainOf,
 } from './domain-name'
 
 const { required, invalid, ipAddress } = DOMAIN_MESSAGES
@@ -117,5 +119,31 @@ describe('parseBulkDomains', () => {
 
   it('gives nothing for an empty paste', () => {
     expect(parseBulkDomains(' \n# csak megjegyzés\n', [])).toEqual([])
+  })
+})
+
+describe('issue 18: covered subdomains, www. and Unicode names', () => {
+  it('leaves a subdomain of a listed domain out of the Squid feed', () => {
+    expect(
+      squidDstdomain(['a.b.alvideo.example', 'alvideo.example', 'sub.alvideo.example', 'xalvideo.example']),
+    ).toBe('.alvideo.example\n.xalvideo.example\n')
+  })
+
+  it('offers the whole domain for a www. name only', () => {
+    expect(wholeDomainOf('www.tiktok.com')).toBe('tiktok.com')
+    expect(wholeDomainOf('www.hu')).toBeNull()
+    expect(wholeDomainOf('m.tiktok.com')).toBeNull()
+  })
+
+  it('bulk add takes the whole domain of www. names when asked', () => {
+    expect(parseBulkDomains('www.tiktok.com\ntiktok.com', [], { wholeDomains: true })).toEqual([
+      { line: 1, text: 'www.tiktok.com', status: 'new', domain: 'tiktok.com' },
+      { line: 2, text: 'tiktok.com', status: 'duplicate', domain: 'tiktok.com' },
+    ])
+  })
+
+  it('shows an IDN in Unicode', () => {
+    expect(shownDomain('www.xn--bc-lia7ab.hu')).toBe('www.ábécé.hu')
+    expect(shownDomain('pelda.hu')).toBe('pelda.hu')
   })
 })

@@ -3,6 +3,7 @@
  * CSV export. Pure: the IDN step uses the WHATWG URL parser, present in browsers and in Node.
  */
 import { csvCell } from './csv'
+import { domainToUnicode } from './punycode'
 
 export const DOMAIN_MESSAGES = {
   required: 'Kérlek adj meg egy domaint.',
@@ -102,9 +103,41 @@ export function blockedDomainsCsv(domains: readonly string[]): string {
   return domains.map((d) => `${csvCell(d)}\n`).join('')
 }
 
-/** The Squid `dstdomain` feed: one `.domain` a line, so each entry also matches its subdomains. */
+/**
+ * The Squid `dstdomain` feed: one `.domain` a line, so each entry also matches its subdomains. A domain whose
+ * parent is on the list too is left out (issue 18): `.alvideo.example` already matches `sub.alvideo.example`, and
+ * Squid warns about every such line. The list itself keeps both.
+ */
 export function squidDstdomain(domains: readonly string[]): string {
-  return domains.map((d) => `.${d}\n`).join('')
+  const listed = new Set(domains)
+  const covered = (domain: string) => {
+    for (let dot = domain.indexOf('.'); dot !== -1; dot = domain.indexOf('.', dot + 1))
+      if (listed.has(domain.slice(dot + 1))) return true
+    return false
+  }
+  return domains
+    .filter((d) => !covered(d))
+    .map((d) => `.${d}\n`)
+    .join('')
+}
+
+/**
+ * A stored (punycode) domain as people read it: `xn--bc-lia7ab.hu` → `ábécé.hu` (issue 18). The list and the
+ * search show this; the feed, the CSV and every request keep the stored form.
+ */
+export function shownDomain(domain: string): string {
+  return domain.includes('xn--') ? domainToUnicode(domain) : domain
+}
+
+/**
+ * The whole domain a `www.` name belongs to (`www.tiktok.com` → `tiktok.com`), offered in the add form and the bulk
+ * add (issue 18): Squid's `.tiktok.com` covers `www.` and every other subdomain. Null when the name has no `www.`
+ * or what remains would not be a domain (`www.hu`).
+ */
+export function wholeDomainOf(domain: string): string | null {
+  if (!domain.startsWith('www.')) return null
+  const rest = domain.slice(4)
+  return isValidHostname(rest) ? rest : null
 }
 
 /** One line of a bulk add, as the report shows it before the user confirms. */
@@ -118,9 +151,14 @@ const HOSTS_ADDRESS = /^(?:0\.0\.0\.0|127\.0\.0\.1|::1?|::)\s+/
 /**
  * Bulk add (issue 9, Pi-hole's anchor): pasted lines or a hosts file. Blank lines and `#` comments are skipped; a
  * hosts-file line (`0.0.0.0 example.com`, `127.0.0.1 a.hu b.hu`) gives one entry per name after the address. Each
- * entry is normalised; one already on `existing` or earlier in the paste is a duplicate.
+ * entry is normalised (with `wholeDomains`, a `www.` name becomes its whole domain, see `wholeDomainOf`); one
+ * already on `existing` or earlier in the paste is a duplicate.
  */
-export function parseBulkDomains(text: string, existing: readonly string[]): BulkLine[] {
+export function parseBulkDomains(
+  text: string,
+  existing: readonly string[],
+  options: { wholeDomains?: boolean } = {},
+): BulkLine[] {
   const known = new Set(existing)
   const report: BulkLine[] = []
   text.split(/\r?\n/).forEach((raw, i) => {
@@ -129,6 +167,8 @@ export function parseBulkDomains(text: string, existing: readonly string[]): Bul
     const names = HOSTS_ADDRESS.test(content) ? content.replace(HOSTS_ADDRESS, '').split(/\s+/) : [content]
     for (const name of names) {
       const result = normaliseDomain(name)
+      if (result.error === undefined && options.wholeDomains)
+        result.domain = wholeDomainOf(result.domain) ?? result.domain
       if (result.error !== undefined)
         report.push({ line: i + 1, text: name, status: 'invalid', error: result.error })
       else if (known.has(result.domain))

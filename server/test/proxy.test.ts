@@ -140,6 +140,29 @@ describe.each(drivers)('proxy blocked domains on %s', (driver) => {
     expect(changed.body).toBe('.abc.example.com\n')
   })
 
+  it('leaves a subdomain out of the feed when its parent is blocked, and keeps it in the list (issue 18)', async () => {
+    const { token } = await t.signedIn('admin')
+    const res = await call(token, 'POST', '/api/proxy/block/bulk', {
+      domains: [
+        'sub.alvideo.example',
+        'alvideo.example',
+        'a.b.alvideo.example',
+        'xalvideo.example',
+        'ábécé.hu',
+      ],
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect((await call(token, 'GET', '/api/proxy/block')).json().blockedDomains).toEqual([
+      'a.b.alvideo.example',
+      'alvideo.example',
+      'sub.alvideo.example',
+      'xalvideo.example',
+      'xn--bc-lia7ab.hu',
+    ])
+    const feed = await t.app.inject({ url: '/api/proxy/block.txt' })
+    expect(feed.body).toBe('.alvideo.example\n.xalvideo.example\n.xn--bc-lia7ab.hu\n')
+  })
+
   it('stores a trimmed one-line comment on add, returns it beside the list, and keeps it on a 409', async () => {
     const { token } = await t.signedIn('admin')
     let res = await call(token, 'POST', '/api/proxy/block', {

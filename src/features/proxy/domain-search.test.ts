@@ -127,3 +127,11 @@ describe('createDomainSearch', () => {
     expect(Math.max(...Object.values(times))).toBeLessThan(1000)
   })
 })
+
+describe('an accented domain (issue 18)', () => {
+  it('is found by its Unicode name, with or without accents', () => {
+    const search = createDomainSearch(['abc.hu', 'xn--bc-lia7ab.hu'])
+    expect(search.search('ábécé')).toEqual(['xn--bc-lia7ab.hu'])
+    expect(search.search('abece.hu')[0]).toBe('xn--bc-lia7ab.hu')
+  })
+})

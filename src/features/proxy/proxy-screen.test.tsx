@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { MESSAGES } from '../../../contract/messages'
 import { resetNotifyForTests } from '../../lib/notify'
 import { toaster } from '../../lib/toast-store'
 import { buildDashboard, dashboardHandler } from '../../test/factories'
@@ -314,5 +315,86 @@ describe('Proxy kezelés', () => {
     await user.click(screen.getByRole('button', { name: 'Exportálás CSV-be' }))
     expect(names).toEqual(['blocked_domains.csv'])
     expect(await blobs[0].text()).toBe('a.hu\nb.hu\n')
+  })
+})
+
+describe('Proxy kezelés offline (issue 18)', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('disables adding, bulk add, comments and delete and says why; export still works', async () => {
+    vi.stubGlobal('navigator', { ...navigator, onLine: false })
+    serve(['a.hu'])
+    await renderScreen()
+    expect(screen.getByText(MESSAGES.proxyWritesOffline)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Hozzáadás' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Tömeges hozzáadás' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Törlés: a.hu' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Megjegyzés szerkesztése: a.hu' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Exportálás CSV-be' })).toBeEnabled()
+  })
+})
+
+describe('Proxy kezelés: www. and accented domains (issue 18)', () => {
+  it('suggests blocking the whole domain for a www. name, and blocks only that host when unticked', async () => {
+    const { posts } = serve([])
+    const { user } = await renderScreen()
+    const input = screen.getByPlaceholderText('pelda.hu')
+    await user.type(input, 'https://www.TikTok.com/foryou')
+    const whole = screen.getByRole('checkbox', { name: /Az egész domain tiltása \(tiktok\.com/ })
+    expect(whole).toBeChecked()
+    await user.type(input, '{Enter}')
+    expect(await screen.findByText('Domain sikeresen hozzáadva a tiltólistához.')).toBeInTheDocument()
+    await user.type(input, 'www.pelda.hu')
+    await user.click(screen.getByRole('checkbox', { name: /Az egész domain tiltása/ }))
+    await user.type(input, '{Enter}')
+    await waitFor(() => expect(posts).toEqual([{ domain: 'tiktok.com' }, { domain: 'www.pelda.hu' }]))
+    await user.type(input, 'm.pelda.hu')
+    expect(screen.queryByRole('checkbox', { name: /Az egész domain tiltása/ })).not.toBeInTheDocument()
+  })
+
+  it('bulk add offers the whole domain for www. names, on by default', async () => {
+    serve([])
+    const bulks: { domains: string[] }[] = []
+    server.use(
+      http.post(`${API}/proxy/block/bulk`, async ({ request }) => {
+        const body = (await request.json()) as { domains: string[] }
+        bulks.push(body)
+        return HttpResponse.json({
+          code: 200,
+          message: 'kész',
+          added: body.domains.length,
+          duplicates: 0,
+          invalid: 0,
+          report: [],
+          blockedDomains: body.domains,
+          comments: {},
+        })
+      }),
+    )
+    const { user } = await renderScreen()
+    await user.click(screen.getByRole('button', { name: 'Tömeges hozzáadás' }))
+    const box = await screen.findByRole('textbox', { name: 'Domainek (soronként egy, vagy hosts fájl)' })
+    await user.click(box)
+    await user.paste('www.tiktok.com\nabc.hu\nwww.ábécé.hu')
+    expect(screen.getByRole('checkbox', { name: /az egész domain tiltása/ })).toBeChecked()
+    await user.click(screen.getByRole('button', { name: 'Ellenőrzés' }))
+    expect(await screen.findByText('1. sor: tiktok.com')).toBeInTheDocument()
+    expect(screen.getByText('3. sor: ábécé.hu')).toBeInTheDocument()
+    await user.click(screen.getByRole('checkbox', { name: /az egész domain tiltása/ }))
+    expect(await screen.findByText('1. sor: www.tiktok.com')).toBeInTheDocument()
+    await user.click(screen.getByRole('checkbox', { name: /az egész domain tiltása/ }))
+    await user.click(screen.getByRole('button', { name: 'Hozzáadás (3)' }))
+    await waitFor(() =>
+      expect(bulks.map((b) => b.domains)).toEqual([['tiktok.com', 'abc.hu', 'xn--bc-lia7ab.hu']]),
+    )
+  })
+
+  it('shows and searches an accented domain in its Unicode form', async () => {
+    serve(['abc.hu', 'xn--bc-lia7ab.hu'])
+    const { user } = await renderScreen()
+    expect(domainCells()).toEqual(['abc.hu', 'ábécé.hu'])
+    expect(screen.getByRole('button', { name: 'Törlés: ábécé.hu' })).toBeInTheDocument()
+    await user.type(screen.getByRole('searchbox', { name: 'Keresés a blokkolt domainek között' }), 'ábécé')
+    await waitFor(() => expect(domainCells()).toEqual(['ábécé.hu']))
   })
 })

@@ -6,7 +6,7 @@
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react'
 import { Download, ListPlus, ShieldBan } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
-import { blockedDomainsCsv } from '../../../contract/domain-name'
+import { blockedDomainsCsv, shownDomain } from '../../../contract/domain-name'
 import { dayInZone, isFeatureEnabled } from '../../../contract/features'
 import { TIMING } from '../../../contract/limits'
 import { MESSAGES } from '../../../contract/messages'
@@ -14,7 +14,9 @@ import { useDashboard } from '../../api/get-dashboard'
 import { ListState, type ListWords } from '../../components/list-state'
 import { ListToolbar } from '../../components/list-toolbar'
 import { OfflineMarker } from '../../components/offline-marker'
+import { OnlineOnlyNote } from '../../components/online-only-note'
 import { notify } from '../../lib/notify'
+import { useOnlineStatus } from '../../lib/online-status'
 import { touchTarget } from '../../lib/touch-target'
 import { whenIdle } from '../../lib/when-idle'
 import {
@@ -51,6 +53,8 @@ export default function ProxyScreen() {
   const query = useBlockedDomains()
   const list = query.data?.blockedDomains ?? NO_DOMAINS
   const { canAdd, canDelete } = useProxyWrites()
+  // Every write here is online: offline the buttons are disabled and the note says why (as Tantermek).
+  const online = useOnlineStatus()
 
   const add = useAddBlockedDomain()
   const [refusal, setRefusal] = useState<string | null>(null)
@@ -103,7 +107,10 @@ export default function ProxyScreen() {
         </Text>
       </Box>
 
-      {canAdd && <AddDomainFormView adding={add.isPending} refusal={refusal} onAdd={onAdd} />}
+      {canAdd && (
+        <AddDomainFormView adding={add.isPending} offline={!online} refusal={refusal} onAdd={onAdd} />
+      )}
+      {(canAdd || canDelete) && <OnlineOnlyNote>{MESSAGES.proxyWritesOffline}</OnlineOnlyNote>}
 
       <SearchableDomains
         query={query}
@@ -111,10 +118,16 @@ export default function ProxyScreen() {
         comments={comments}
         onDelete={canDelete ? askDelete : null}
         onEditComment={canAdd ? setCommenting : null}
+        writable={online}
         actions={
           <>
             {canAdd && (
-              <Button variant="outline" onClick={openBulk} disabled={!query.data} css={touchTarget}>
+              <Button
+                variant="outline"
+                onClick={openBulk}
+                disabled={!query.data || !online}
+                css={touchTarget}
+              >
                 <ListPlus aria-hidden /> Tömeges hozzáadás
               </Button>
             )}
@@ -136,7 +149,7 @@ export default function ProxyScreen() {
         open={confirming !== null}
         title="Domain eltávolítása"
         question="Biztosan eltávolítod ezt a domaint a tiltólistáról?"
-        subject={confirming ?? undefined}
+        subject={confirming ? shownDomain(confirming) : undefined}
         confirmLabel="Eltávolítás"
         busy={remove.isPending}
         onCancel={() => setConfirming(null)}
@@ -152,6 +165,8 @@ interface SearchableDomainsProps {
   comments: Readonly<Record<string, string>>
   onDelete: ((domain: string) => void) | null
   onEditComment: ((domain: string) => void) | null
+  /** False offline: the row buttons are disabled. */
+  writable: boolean
   /** The buttons beside the search box. */
   actions: ReactNode
 }
@@ -166,6 +181,7 @@ function SearchableDomains({
   comments,
   onDelete,
   onEditComment,
+  writable,
   actions,
 }: SearchableDomainsProps) {
   const search = useMemo(() => createDomainSearch(list), [list])
@@ -206,6 +222,7 @@ function SearchableDomains({
           comments={comments}
           onDelete={onDelete}
           onEditComment={onEditComment}
+          writable={writable}
         />
       </ListState>
     </>

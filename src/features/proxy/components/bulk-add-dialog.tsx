@@ -2,13 +2,15 @@
  * Bulk add (issue 9, beyond the spec): paste domains or a hosts file, see a per-line report (new, already on the
  * list, invalid) and confirm, with an optional comment for the batch; the new ones then go to the server in ONE
  * request (POST /proxy/block/bulk, one transaction), whose answer replaces the list and names what it added.
+ * When a pasted name starts with `www.` (issue 18) a checkbox, on as suggested, blocks the whole domain instead.
  */
-import { Badge, Box, Button, Dialog, Field, Input, Portal, Text, Textarea } from '@chakra-ui/react'
+import { Badge, Box, Button, Checkbox, Dialog, Field, Input, Portal, Text, Textarea } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
 import {
   COMMENT_MAX,
   normaliseComment,
   parseBulkDomains,
+  shownDomain,
   type BulkLine,
 } from '../../../../contract/domain-name'
 import { notify } from '../../../lib/notify'
@@ -35,6 +37,9 @@ export function BulkAddDialog({ open, existing, onClose }: BulkAddDialogProps) {
   const [comment, setComment] = useState('')
   const [commentError, setCommentError] = useState<string | null>(null)
   const [report, setReport] = useState<BulkLine[] | null>(null)
+  const [wholeDomains, setWholeDomains] = useState(true)
+  const hasWww = useMemo(() => /(?:^|[\s/@.])www\./im.test(text), [text])
+  const check = (whole: boolean) => setReport(parseBulkDomains(text, existing, { wholeDomains: whole }))
   const bulk = useBulkAddDomains()
   const fresh = useMemo(
     () => (report ?? []).flatMap((line) => (line.status === 'new' ? [line.domain] : [])),
@@ -54,6 +59,7 @@ export function BulkAddDialog({ open, existing, onClose }: BulkAddDialogProps) {
     setComment('')
     setCommentError(null)
     setReport(null)
+    setWholeDomains(true)
     onClose()
   }
 
@@ -111,6 +117,21 @@ export function BulkAddDialog({ open, existing, onClose }: BulkAddDialogProps) {
                 />
                 {commentError && <Field.ErrorText>{commentError}</Field.ErrorText>}
               </Field.Root>
+              {hasWww && (
+                <Checkbox.Root
+                  checked={wholeDomains}
+                  onCheckedChange={(details) => {
+                    setWholeDomains(details.checked === true)
+                    if (report) check(details.checked === true)
+                  }}
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>
+                    A www. kezdetű nevek helyett az egész domain tiltása (a www. és minden más aldomain is)
+                  </Checkbox.Label>
+                </Checkbox.Root>
+              )}
               {report && (
                 <Box>
                   <Text fontWeight="semibold" role="status">
@@ -123,7 +144,7 @@ export function BulkAddDialog({ open, existing, onClose }: BulkAddDialogProps) {
                       <Box as="li" key={i} display="flex" gap="2" alignItems="baseline" py="0.5">
                         <Badge colorPalette={STATUS[line.status].palette}>{STATUS[line.status].label}</Badge>
                         <Text wordBreak="break-all">
-                          {`${line.line}. sor: ${line.status === 'invalid' ? `${line.text} — ${line.error}` : line.domain}`}
+                          {`${line.line}. sor: ${line.status === 'invalid' ? `${line.text} — ${line.error}` : shownDomain(line.domain)}`}
                         </Text>
                       </Box>
                     ))}
@@ -141,7 +162,7 @@ export function BulkAddDialog({ open, existing, onClose }: BulkAddDialogProps) {
                 Mégsem
               </Button>
               {report === null ? (
-                <Button colorPalette="blue" onClick={() => setReport(parseBulkDomains(text, existing))}>
+                <Button colorPalette="blue" onClick={() => check(hasWww && wholeDomains)}>
                   Ellenőrzés
                 </Button>
               ) : (

@@ -5,7 +5,7 @@
  */
 import { Field, Input } from '@chakra-ui/react'
 import { useState } from 'react'
-import { COMMENT_MAX, PROXY_MESSAGES, normaliseComment } from '../../../../contract/domain-name'
+import { COMMENT_MAX, PROXY_MESSAGES, normaliseComment, shownDomain } from '../../../../contract/domain-name'
 import { FormDialog } from '../../../components/form-dialog'
 import { notify } from '../../../lib/notify'
 import { commentErrorMessage, useSetDomainComment } from '../api/blocked-domains'
@@ -51,7 +51,7 @@ function CommentForm({ domain, comment, onClose }: CommentDialogProps) {
     <FormDialog
       open={domain !== null}
       title="Megjegyzés szerkesztése"
-      description={domain ?? undefined}
+      description={domain ? shownDomain(domain) : undefined}
       onClose={onClose}
       onSubmit={submit}
       submitLabel="Mentés"

@@ -8,6 +8,7 @@ import { MessageSquareText, Trash2 } from 'lucide-react'
 import { memo, useMemo } from 'react'
 import type { SystemStyleObject } from '@chakra-ui/react'
 import { VirtualTable, type VirtualColumn } from '../../../components/virtual-table'
+import { shownDomain } from '../../../../contract/domain-name'
 import { touchTarget } from '../../../lib/touch-target'
 
 const ROW_HEIGHT = { wide: 48, compact: 52 }
@@ -21,6 +22,8 @@ export interface DomainsTableProps {
   onDelete: ((domain: string) => void) | null
   /** Null hides the comment-edit button (a user without addProxyDomain). */
   onEditComment?: ((domain: string) => void) | null
+  /** False offline: the buttons show but are disabled (online writes). */
+  writable?: boolean
 }
 
 const NO_COMMENTS: Readonly<Record<string, string>> = {}
@@ -50,6 +53,7 @@ const CELL_CSS: SystemStyleObject = {
     _hover: { bg: 'colorPalette.subtle' },
     _focusVisible: { outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '2px' },
     colorPalette: 'gray',
+    _disabled: { opacity: 0.5, cursor: 'not-allowed', _hover: { bg: 'transparent' } },
     ...touchTarget,
   },
   '& .dt-icon[data-danger]': { color: 'red.fg', _hover: { bg: 'red.subtle' } },
@@ -60,10 +64,11 @@ export const DomainsTable = memo(function DomainsTable({
   comments = NO_COMMENTS,
   onDelete,
   onEditComment = null,
+  writable = true,
 }: DomainsTableProps) {
   const columns = useMemo<VirtualColumn<string>[]>(() => {
     const list: VirtualColumn<string>[] = [
-      { id: 'domain', header: 'Domain', width: 'minmax(0, 1fr)', cell: (domain) => domain },
+      { id: 'domain', header: 'Domain', width: 'minmax(0, 1fr)', cell: (domain) => shownDomain(domain) },
       {
         id: 'comment',
         header: 'Megjegyzés',
@@ -90,7 +95,8 @@ export const DomainsTable = memo(function DomainsTable({
             <button
               type="button"
               className="dt-icon"
-              aria-label={`Megjegyzés szerkesztése: ${domain}`}
+              aria-label={`Megjegyzés szerkesztése: ${shownDomain(domain)}`}
+              disabled={!writable}
               onClick={() => onEditComment(domain)}
             >
               {COMMENT_SVG}
@@ -101,7 +107,8 @@ export const DomainsTable = memo(function DomainsTable({
               type="button"
               className="dt-icon"
               data-danger=""
-              aria-label={`Törlés: ${domain}`}
+              aria-label={`Törlés: ${shownDomain(domain)}`}
+              disabled={!writable}
               onClick={() => onDelete(domain)}
             >
               {DELETE_SVG}
@@ -111,7 +118,7 @@ export const DomainsTable = memo(function DomainsTable({
       ),
     })
     return list
-  }, [comments, onDelete, onEditComment])
+  }, [comments, onDelete, onEditComment, writable])
 
   return (
     <>
