@@ -315,7 +315,11 @@ export async function apiFromPage<T = unknown>(
       const headers: Record<string, string> = {}
       if (token) headers.Authorization = token
       if (body !== undefined) headers['Content-Type'] = 'application/json'
-      if (method !== 'GET') headers['Idempotency-Key'] = crypto.randomUUID()
+      // A plain-http page (http://portal.test) has no crypto.randomUUID; getRandomValues it has.
+      if (method !== 'GET')
+        headers['Idempotency-Key'] = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+          byte.toString(16).padStart(2, '0'),
+        ).join('')
       const response = await fetch(`/api${path}`, {
         method,
         headers,
