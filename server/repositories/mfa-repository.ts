@@ -1,5 +1,5 @@
 /** MFA challenges: one hashed 6-digit code per login, bound to that login's temporary token. */
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, lt, lte, sql } from 'drizzle-orm'
 import type { Db } from '../db'
 import { mfaChallenges } from '../db/schema'
 
@@ -27,8 +27,11 @@ export async function findChallenge(db: Db, loginTokenHash: string): Promise<Mfa
   return row ?? null
 }
 
-/** Counts one wrong try atomically; returns the new count, or null when the challenge is gone or used. */
-export async function countWrongAttempt(db: Db, loginTokenHash: string): Promise<number | null> {
+/**
+ * Claims one try before the code is compared (atomically: concurrent tries each get their own number); returns the
+ * new count, or null when the challenge is gone or used. A right code on try n leaves the count at n.
+ */
+export async function claimAttempt(db: Db, loginTokenHash: string): Promise<number | null> {
   const [row] = await db
     .update(mfaChallenges)
     .set({ attempts: sql`${mfaChallenges.attempts} + 1` })
@@ -37,7 +40,10 @@ export async function countWrongAttempt(db: Db, loginTokenHash: string): Promise
   return row ? row.attempts : null
 }
 
-/** Marks the challenge used; false when someone else used it first (single use under concurrency). */
+/**
+ * Marks the challenge used; false when someone else used it first (single use under concurrency) or it has had
+ * `maxAttempts` tries claimed (the right code's own included).
+ */
 export async function consumeChallenge(
   db: Db,
   loginTokenHash: string,
@@ -50,7 +56,7 @@ export async function consumeChallenge(
       and(
         eq(mfaChallenges.loginTokenHash, loginTokenHash),
         eq(mfaChallenges.used, false),
-        lt(mfaChallenges.attempts, maxAttempts),
+        lte(mfaChallenges.attempts, maxAttempts),
       ),
     )
     .returning({ used: mfaChallenges.used })

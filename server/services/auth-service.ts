@@ -15,7 +15,7 @@ import { newMfaCode, newToken, sha256 } from '../lib/tokens'
 import { writeAudit } from '../repositories/audit-repository'
 import { insertKnownDevice, touchKnownDevice } from '../repositories/known-devices-repository'
 import {
-  countWrongAttempt,
+  claimAttempt,
   consumeChallenge,
   findChallenge,
   insertChallenge,
@@ -174,7 +174,11 @@ export async function completeMfa(
   const accountKey = session.user.username.toLowerCase()
   const now = deps.now()
   if (now.getTime() > challenge.expiresAt.getTime()) throw new HttpError(401, MESSAGES.mfaExpired)
-  // Claimed before the comparison: concurrent guesses in any number of processes check no more codes than this.
+  // Claimed before the comparison, the challenge's own tries first, then the account's codes: a burst on one
+  // temporary token, or on many, in any number of processes, compares no more codes than these allow.
+  const attempts = await claimAttempt(deps.db, loginTokenHash)
+  if (attempts === null) throw new HttpError(401, MESSAGES.notLoggedIn)
+  if (attempts > LIMITS.mfaMaxAttempts) throw new HttpError(401, MESSAGES.mfaTooManyTries)
   const claims = await claim(deps.db, now, [
     { scope: 'mfa', key: accountKey, max: THROTTLE.mfaCodesPerAccount },
   ])
@@ -182,8 +186,6 @@ export async function completeMfa(
   const expected = Buffer.from(challenge.codeHash, 'hex')
   const given = Buffer.from(codeHash(loginTokenHash, code), 'hex')
   if (!timingSafeEqual(expected, given)) {
-    const attempts = await countWrongAttempt(deps.db, loginTokenHash)
-    if (attempts === null) throw new HttpError(401, MESSAGES.notLoggedIn)
     throw new HttpError(401, attempts >= LIMITS.mfaMaxAttempts ? MESSAGES.mfaTooManyTries : MESSAGES.mfaWrong)
   }
 

@@ -3,6 +3,7 @@
  * not lock the owner out (per account and address first; account-wide with back-off; a known device passes it).
  */
 import { describe, expect, it } from 'vitest'
+import { LIMITS } from '../../contract/limits'
 import { MESSAGES, throttledMessage } from '../../contract/messages'
 import { THROTTLE } from '../services/throttle'
 import { drivers, useTestApp, type TestApp } from './build'
@@ -70,6 +71,35 @@ describe.each(drivers)('guess limits on %s', (driver) => {
     const statuses = burst.map((res) => res.statusCode)
     expect(count(statuses, 401)).toBeLessThanOrEqual(THROTTLE.mfaCodesPerAccount)
     expect(count(statuses, 429)).toBeGreaterThanOrEqual(24 - THROTTLE.mfaCodesPerAccount)
+  })
+
+  it('checks at most 5 codes of one challenge, however many are sent at once', async () => {
+    const email = `egy-kihivas-${Math.random().toString(36).slice(2)}@pelda.hu`
+    const { username, password } = await t.user('teacher', { mfaEmail: email })
+    const temporary = (await login(t, username, password, nextIp())).json().Token as string
+    const code = t.mailer.lastCode(email)
+    const wrong = code === '000000' ? '111111' : '000000'
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/mfa',
+          headers: { authorization: temporary },
+          payload: { code: wrong },
+        }),
+      ),
+    )
+    expect(burst.map((res) => res.statusCode)).toEqual(Array(12).fill(401))
+    // The account's code counter holds one claim per code compared.
+    const counter = (await authCounterRows(t.handle.db)).find((r) => r.scope === 'mfa' && r.key === username)
+    expect(counter?.count).toBe(LIMITS.mfaMaxAttempts)
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/mfa',
+      headers: { authorization: temporary },
+      payload: { code },
+    })
+    expect(right.json()).toEqual({ code: 401, message: MESSAGES.mfaTooManyTries })
   })
 
   it("does not lock another address out with one address's failures", async () => {
