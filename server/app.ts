@@ -18,7 +18,7 @@ import authPlugin from './plugins/app/auth'
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/app/errors'
 import httpCachePlugin from './plugins/app/http-cache'
 import idempotencyPlugin from './plugins/app/idempotency'
-import inputGuardPlugin from './plugins/app/input-guard'
+import inputGuardPlugin, { jsonBodyText } from './plugins/app/input-guard'
 import corsPlugin from './plugins/external/cors'
 import dbPlugin from './plugins/external/db'
 import helmetPlugin from './plugins/external/helmet'
@@ -98,11 +98,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   )
 
   // JSON only (spec §7: "Content-Type JSON only"); any other body type is 415. An empty JSON body counts as none.
+  // The bytes must be UTF-8 (the input guard's jsonBodyText): decoding would turn invalid bytes into U+FFFD.
   app.removeAllContentTypeParsers()
   const parseJson = app.getDefaultJsonParser('error', 'error')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined)
-    return parseJson(request, body as string, done)
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string
+    try {
+      text = jsonBodyText(body as Buffer)
+    } catch (error) {
+      return done(error as Error, undefined)
+    }
+    if (text === '') return done(null, undefined)
+    return parseJson(request, text, done)
   })
 
   const handle = options.db ?? (await openDatabase(config))

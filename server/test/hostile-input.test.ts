@@ -1,0 +1,141 @@
+/**
+ * Hostile input found by probing the server (issue 18): a lone UTF-16 surrogate in any string the API reads, as a
+ * JSON escape or as its raw (invalid UTF-8) bytes, and the bodies and query values that used to end in a 500.
+ */
+import { describe, expect, it } from 'vitest'
+import { MESSAGES } from '../../contract/messages'
+import { drivers, useTestApp, type TestApp } from './build'
+
+const LAYOUT = { size: [2, 2], objects: [{ x: 0, y: 0, type: 'teacher' }] }
+
+type Case = [
+  string,
+  (
+    t: TestApp,
+    text: string,
+  ) => Promise<{ method: 'POST' | 'PUT' | 'GET'; url: string; token: string; payload?: object | Buffer }>,
+]
+
+const CASES: Case[] = [
+  [
+    'a quick-action name',
+    async (t, text) => ({
+      method: 'POST',
+      url: '/api/dashboard/userSettings',
+      token: (await t.signedIn('teacher')).token,
+      payload: {
+        userSettings: { quickActions: [{ id: 'q1', name: text, url: 'https://pelda.hu', icon: 'calendar' }] },
+      },
+    }),
+  ],
+  [
+    'a new classroom name',
+    async (t, text) => ({
+      method: 'POST',
+      url: '/api/classrooms',
+      token: (await t.signedIn('teacher')).token,
+      payload: { name: text, layout: LAYOUT },
+    }),
+  ],
+  [
+    'a classroom rename',
+    async (t, text) => {
+      const { token } = await t.signedIn('teacher')
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/classrooms',
+        headers: { authorization: token },
+        payload: { name: `R${Math.random()}`, layout: LAYOUT },
+      })
+      expect(created.statusCode, created.body).toBe(201)
+      return {
+        method: 'PUT',
+        url: `/api/classrooms/${created.json().classroomId}`,
+        token,
+        payload: { name: text, layout: LAYOUT },
+      }
+    },
+  ],
+  [
+    'a group name',
+    async (t, text) => {
+      const { token } = await t.signedIn('teacher')
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/classrooms',
+        headers: { authorization: token },
+        payload: { name: `R${Math.random()}`, layout: LAYOUT },
+      })
+      expect(created.statusCode, created.body).toBe(201)
+      return {
+        method: 'POST',
+        url: '/api/groups/create',
+        token,
+        payload: {
+          groupName: text,
+          groupDay: 2,
+          students: [(await t.user('student')).username],
+          classroom: created.json().classroomId,
+        },
+      }
+    },
+  ],
+  [
+    'an alert message (a low surrogate)',
+    async (t, text) => ({
+      method: 'POST',
+      url: '/api/alerts',
+      token: (await t.signedIn('admin')).token,
+      payload: { message: text.replace('\ud800', '\udc00') },
+    }),
+  ],
+  [
+    'an alert message as raw bytes (ED A0 80, a surrogate encoded as UTF-8)',
+    async (t, text) => ({
+      method: 'POST',
+      url: '/api/alerts',
+      token: (await t.signedIn('admin')).token,
+      payload: Buffer.concat([
+        Buffer.from(`{"message":"${text.replace('\ud800', '')}`),
+        Buffer.from(text.includes('\ud800') ? [0xed, 0xa0, 0x80] : []),
+        Buffer.from('"}'),
+      ]),
+    }),
+  ],
+]
+
+describe.each(drivers)('lone surrogates on %s', (driver) => {
+  const t = useTestApp(driver)
+
+  // JSON.stringify writes a lone surrogate as the escape `\ud800`; the same request without it succeeds.
+  it.each(CASES)('in %s are 400 with the Hungarian message', async (_name, make) => {
+    const fine = await make(t, `Terem ${Math.random()}`)
+    const ok = await t.app.inject({
+      method: fine.method,
+      url: fine.url,
+      payload: fine.payload,
+      headers: { authorization: fine.token, 'content-type': 'application/json' },
+    })
+    expect(ok.statusCode, ok.body).toBeLessThan(300)
+    const { method, url, token, payload } = await make(t, 'Terem \ud800')
+    const res = await t.app.inject({
+      method,
+      url,
+      payload,
+      headers: { authorization: token, 'content-type': 'application/json' },
+    })
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.json()).toEqual({ code: 400, message: MESSAGES.badRequest })
+  })
+
+  it('leave a well-formed pair (an emoji) and accented text alone', async () => {
+    const { token } = await t.signedIn('admin')
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/alerts',
+      headers: { authorization: token },
+      payload: { message: 'Árvíztűrő 😀' },
+    })
+    expect(res.statusCode, res.body).toBe(201)
+  })
+})
