@@ -2,6 +2,9 @@
  * Hostile input found by probing the server (issue 18): a lone UTF-16 surrogate in any string the API reads, as a
  * JSON escape or as its raw (invalid UTF-8) bytes, and the bodies and query values that used to end in a 500.
  */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../contract/messages'
 import { drivers, useTestApp, type TestApp } from './build'
@@ -137,5 +140,45 @@ describe.each(drivers)('lone surrogates on %s', (driver) => {
       payload: { message: 'Árvíztűrő 😀' },
     })
     expect(res.statusCode, res.body).toBe(201)
+  })
+})
+
+describe.each(drivers)('requests that used to end in a 500 on %s', (driver) => {
+  const t = useTestApp(driver, { env: { FILES_ROOT: mkdtempSync(join(tmpdir(), 'portal-hostile-')) } })
+
+  it.each(['null', '', '5', '[]'])('a body %j for a user’s features is 400', async (payload) => {
+    const { token } = await t.signedIn('admin')
+    const teacher = await t.user('teacher')
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${teacher.user.id}/features`,
+      headers: { authorization: token, 'content-type': 'application/json' },
+      payload,
+    })
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.json()).toEqual({ code: 400, message: MESSAGES.badRequest })
+  })
+
+  it.each(['1e309', '-1e309', '1e400', '1e20', 'NaN'])('audit log page=%s is 400', async (page) => {
+    const { token } = await t.signedIn('admin')
+    const res = await t.app.inject({ url: `/api/auditlog?page=${page}`, headers: { authorization: token } })
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.json().message).toEqual(expect.any(String))
+  })
+
+  it.each([
+    ['without a boundary', 'multipart/form-data', 'x'],
+    ['with an empty boundary', 'multipart/form-data; boundary=', 'x'],
+    ['cut off in its headers', 'multipart/form-data; boundary=h', '--h\r\nContent-Disposition: form-da'],
+  ])('a multipart upload %s is 400', async (_name, contentType, payload) => {
+    const { token } = await t.signedIn('admin')
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/files/upload',
+      headers: { authorization: token, 'content-type': contentType },
+      payload,
+    })
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.json()).toEqual({ code: 400, message: expect.any(String) })
   })
 })

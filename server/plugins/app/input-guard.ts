@@ -4,7 +4,8 @@
  * as U+FFFD) in a request's JSON body, path parameters or query string. A lone surrogate arrives either as a JSON
  * escape (`"\ud800"`, which JSON.parse turns into one), checked in the parsed values, or as its raw bytes (`ED A0 80`,
  * invalid UTF-8, which decoding would silently turn into U+FFFD), checked on the body's bytes before they are decoded
- * (`jsonBodyText`, the app's JSON parser's first step).
+ * (`jsonBodyText`, the app's JSON parser's first step). A route with a body schema gets a body: `null` or an empty
+ * body is 400 too.
  */
 import { isUtf8 } from 'node:buffer'
 import fp from 'fastify-plugin'
@@ -36,6 +37,10 @@ export function jsonBodyText(body: Buffer): string {
 export default fp(
   async (app) => {
     app.addHook('preValidation', async (request) => {
+      // A route that reads a body gets one: JSON `null` or none at all would reach its handler as no object.
+      if (request.routeOptions.schema?.body && (request.body === null || request.body === undefined)) {
+        throw new HttpError(400, MESSAGES.badRequest)
+      }
       if (
         containsBadText(request.params) ||
         containsBadText(request.query) ||

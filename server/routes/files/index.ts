@@ -5,7 +5,8 @@
  */
 import { createReadStream } from 'node:fs'
 import type { Readable } from 'node:stream'
-import multipart from '@fastify/multipart'
+import multipart, { type MultipartFile } from '@fastify/multipart'
+import type { FastifyRequest } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
@@ -94,7 +95,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!request.isMultipart()) throw new HttpError(415, MESSAGES.uploadNotMultipart)
       const overwrite = request.query.overwrite === '1'
       const folder = await folderForWrite(root, request.query.path ?? '')
-      const part = await request.file()
+      const part = await firstFilePart(request)
       if (!part) throw new HttpError(400, MESSAGES.uploadMissingFile)
       const name = checkedName(part.filename)
       await checkFree(folder, name, overwrite)
@@ -124,3 +125,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 }
 
 export default routes
+
+/**
+ * The request's first file part. A body busboy cannot read as multipart (no boundary, cut off in a part's headers)
+ * throws a plain Error: that is the client's 400, not a 500. Errors with a status (the size limits) stay theirs.
+ */
+async function firstFilePart(request: FastifyRequest): Promise<MultipartFile | undefined> {
+  try {
+    return await request.file()
+  } catch (error) {
+    if (error instanceof HttpError || typeof (error as { statusCode?: unknown }).statusCode === 'number')
+      throw error
+    throw new HttpError(400, MESSAGES.uploadNotMultipart)
+  }
+}
