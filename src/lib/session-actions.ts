@@ -60,8 +60,21 @@ export function finishPasswordChange(): void {
   page.reload()
 }
 
-/** Kijelentkezés: revoke on the server (best effort), wipe, remove the token, reload. */
+const sessionEndHooks = new Set<() => Promise<void>>()
+
+/**
+ * Runs `hook` at Kijelentkezés before the session is revoked (the token still works): e.g. the settings that wait
+ * for their debounced save are saved now instead of being lost with the reload. Returns the unsubscribe.
+ */
+export function beforeSessionEnd(hook: () => Promise<void>): () => void {
+  sessionEndHooks.add(hook)
+  return () => sessionEndHooks.delete(hook)
+}
+
+/** Kijelentkezés: save what waits to be saved, revoke on the server (best effort), wipe, remove the token, reload. */
 export async function endSession(): Promise<void> {
+  // A hook that fails (offline) must not keep the user signed in.
+  await Promise.allSettled([...sessionEndHooks].map((hook) => hook()))
   try {
     await logout()
   } catch {

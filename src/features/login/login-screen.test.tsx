@@ -174,6 +174,18 @@ describe('login screen', () => {
       expect(input).toHaveValue('1234')
     })
 
+    it('keeps the six digits of a code pasted from the e-mail with spaces or words around it', async () => {
+      const { user } = renderWithProviders(<LoginScreen />)
+      const dialog = await openMfa(user)
+      const input = within(dialog).getByLabelText('MFA Kód')
+      await user.click(input)
+      await user.paste('Kód: 824 193')
+      expect(input).toHaveValue('824193')
+      await user.clear(input)
+      await user.paste('1234567')
+      expect(input).toHaveValue('123456')
+    })
+
     it('ticks the countdown each second', async () => {
       // Only the countdown's clock is faked (its interval and Date), so time moves only when the test says.
       vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] })

@@ -48,11 +48,11 @@ export function MfaDialog({ open, secondsLeft, submitting, onSubmit, onClose }: 
             inputMode="numeric"
             pattern="[0-9]*"
             autoComplete="one-time-code"
-            maxLength={LIMITS.mfaCodeLength}
             {...code}
             onChange={(event) => {
-              // Spec §5: the code is numeric; anything else typed is dropped.
-              event.target.value = event.target.value.replace(/\D/g, '')
+              // Spec §5: the code is numeric; anything else typed is dropped. The limit comes after: a code pasted
+              // from the e-mail as '824 193' or 'Kód: 824193' keeps its six digits (no maxLength, which cut first).
+              event.target.value = event.target.value.replace(/\D/g, '').slice(0, LIMITS.mfaCodeLength)
               return code.onChange(event)
             }}
           />

@@ -3,6 +3,7 @@ import { delay, http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { App } from '../../app/app'
 import { page } from '../../lib/page'
+import { endSession } from '../../lib/session-actions'
 import { createQueryClient } from '../../lib/query-client'
 import { useSettings } from '../../lib/settings/settings-context'
 import { buildDashboard, dashboardHandler, userSettingsHandler } from '../../test/factories'
@@ -299,6 +300,48 @@ describe('settings', () => {
     await passTime(1000)
     await waitFor(() => expect(sent).toEqual([{ email: 'tanar@pelda.hu' }]))
     expect(screen.getByLabelText('MFA e-mail cím')).toHaveValue('tanar@pelda.hu')
+  })
+
+  it('says "Mentve" once the MFA email is saved', async () => {
+    server.use(
+      userSettingsHandler(),
+      dashboardHandler(),
+      http.post(`${API}/auth/setmfa`, () =>
+        HttpResponse.json({ code: 200, message: 'A hitelesítési e-mail cím elmentve.' }),
+      ),
+    )
+    const { user } = renderSettings()
+    await openCategory(user, 'Profil')
+    useDebounceClock()
+    await user.type(screen.getByLabelText('MFA e-mail cím'), 'tanar@pelda.hu{Enter}')
+    expect(screen.queryByText('Mentve')).not.toBeInTheDocument()
+    await passTime(1000)
+    expect(await screen.findByText('Mentve')).toBeInTheDocument()
+  })
+
+  it('saves a waiting MFA email at Kijelentkezés, before the session is revoked', async () => {
+    const calls: string[] = []
+    server.use(
+      userSettingsHandler(),
+      dashboardHandler(),
+      http.post(`${API}/auth/setmfa`, async ({ request }) => {
+        calls.push(`setmfa ${JSON.stringify(await request.json())}`)
+        return HttpResponse.json({ code: 200, message: 'A hitelesítési e-mail cím elmentve.' })
+      }),
+      http.post(`${API}/auth/logout`, () => {
+        calls.push('logout')
+        return HttpResponse.json({ code: 200, message: 'Sikeres kijelentkezés.' })
+      }),
+    )
+    const { user } = renderSettings()
+    await openCategory(user, 'Profil')
+    await user.type(screen.getByLabelText('MFA e-mail cím'), 'tanar@pelda.hu{Enter}')
+    // Within the debounce second: the save has not gone yet.
+    expect(calls).toEqual([])
+    await act(async () => {
+      await endSession()
+    })
+    expect(calls).toEqual(['setmfa {"email":"tanar@pelda.hu"}', 'logout'])
   })
 
   it('reverts the MFA email when the answer code is not 200–204', async () => {

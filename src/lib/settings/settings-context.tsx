@@ -29,6 +29,7 @@ import { userSettingsQuery } from '../../api/get-user-settings'
 import { saveUserSettings } from '../../api/save-user-settings'
 import { setMfa } from '../../api/set-mfa'
 import { messageOf } from '../api-client'
+import { beforeSessionEnd } from '../session-actions'
 import { readLocalSettings, writeLocalSettings } from '../local-settings'
 import { notify } from '../notify'
 import {
@@ -43,6 +44,8 @@ import {
 
 export const FETCH_ERROR = 'Failed to fetch settings'
 export const UPDATE_ERROR = 'Failed to update settings'
+/** Said when the MFA e-mail is saved (issue 18: a silent save after 1 s looked like nothing happened). */
+export const SAVED_MESSAGE = 'Mentve'
 
 export interface SettingsContextValue {
   settings: SettingsValues
@@ -122,6 +125,7 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
         queryClient.setQueryData(dashboardQuery().queryKey, (old) =>
           old ? { ...old, '2fa': { ...old['2fa'], email: values.MFAEmail ?? '' } } : old,
         )
+        notify.success(SAVED_MESSAGE)
       } else {
         setLocal(readLocalDomain())
       }
@@ -135,7 +139,7 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
       notify.error(messageOf((failure as { body?: unknown })?.body) ?? UPDATE_ERROR)
     },
   })
-  const { mutate } = save
+  const { mutateAsync } = save
 
   const failed = userSettings.isError || dashboard.isError
   const loading = !failed && (userSettings.isPending || dashboard.isPending)
@@ -156,6 +160,17 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
     settingsRef.current = settings
   }, [settings])
 
+  /** Saves the domain's values now (its debounce, if any, is dropped); a failure is handled by the mutation. */
+  const saveNow = useCallback(
+    async (domain: SettingDomain) => {
+      clearTimeout(timers.current.get(domain))
+      timers.current.delete(domain)
+      const values = { ...settingsRef.current, ...unsavedRef.current } as Values
+      await mutateAsync({ domain, values: pickDomain(values, domain) }).catch(() => {})
+    },
+    [mutateAsync],
+  )
+
   const updateSetting = useCallback(
     <K extends SettingKey>(key: K, value: SettingsValues[K]) => {
       changeUnsaved((current) => ({ ...current, [key]: value }))
@@ -163,14 +178,19 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
       clearTimeout(timers.current.get(domain))
       timers.current.set(
         domain,
-        setTimeout(() => {
-          timers.current.delete(domain)
-          const values = { ...settingsRef.current, ...unsavedRef.current } as Values
-          mutate({ domain, values: pickDomain(values, domain) })
-        }, TIMING.settingsSaveDebounceMs),
+        setTimeout(() => void saveNow(domain), TIMING.settingsSaveDebounceMs),
       )
     },
-    [changeUnsaved, mutate],
+    [changeUnsaved, saveNow],
+  )
+
+  // Kijelentkezés within the debounce second would lose the change with the reload: save what waits first.
+  useEffect(
+    () =>
+      beforeSessionEnd(async () => {
+        await Promise.all([...timers.current.keys()].map((domain) => saveNow(domain)))
+      }),
+    [saveNow],
   )
 
   useEffect(() => {
