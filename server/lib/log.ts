@@ -15,9 +15,12 @@ export interface SafeError {
   cause?: SafeError
 }
 
-/** A message without the query parameters or row values a database error appends. */
+/** A message without the query parameters or row values a database error appends, nor a credential it quotes. */
 function safeMessage(message: string): string {
-  return message.split(/\nparams:/)[0].replace(/\0/g, '\\0')
+  return message
+    .split(/\nparams:/)[0]
+    .replace(/\b(bearer|basic)\s+[^\s,;"']+/gi, '$1 [törölve]')
+    .replace(/\0/g, '\\0')
 }
 
 /** The error's type, code, message (without values) and stack frames, and the same of its cause. */

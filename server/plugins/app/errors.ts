@@ -1,6 +1,6 @@
 /**
  * Every error leaves as `{code, message}` with a Hungarian message (DESIGN §3). 5xx hides internals and logs them
- * (without values: lib/log's safeError). Also owns the not-found answer: the SPA's index.html for page navigations
+ * (class, message and stack, without values: lib/log's `err` serializer). Also owns the not-found answer: the SPA's index.html for page navigations
  * outside /api and /s/, else JSON 404; and the answers Fastify and Node would otherwise give in English before
  * routing (`frameworkErrors` for a bad or overlong URL, `clientErrorHandler` for oversized headers), which never
  * echo the request.
@@ -11,7 +11,6 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { MESSAGES } from '../../../contract/messages'
 import { HttpError } from '../../lib/http-error'
-import { safeError } from '../../lib/log'
 
 const BY_FASTIFY_CODE: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, MESSAGES.bodyTooLarge],
@@ -47,7 +46,9 @@ export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const { status, message, headers, reason } = classify(error)
-      if (status >= 500) request.log.error({ err: safeError(error) }, 'request failed')
+      // The logger's `err` serializer (lib/log's safeError) makes it safe, once: a second pass saw a plain object
+      // and logged `{"type":"object","message":"","stack":""}`.
+      if (status >= 500) request.log.error({ err: error }, 'request failed')
       // A parser's message may quote the body (JSON.parse does): only our own Hungarian messages and codes are logged.
       else
         request.log.info(
