@@ -167,3 +167,79 @@ test('a teacher without the proxy write features gets the permission message fro
   expect(after.data.blockedDomains).not.toContain(`${domain}.hu`)
   expect(await axeProblems(page, 'teacher home without Proxy Manager')).toEqual([])
 })
+
+test('www. asks for the whole domain, an accented domain reads in Unicode, the bulk preview wraps between words (issue 18)', async ({
+  page,
+  account,
+  runId,
+}) => {
+  test.setTimeout(120_000)
+  const admin = account('proxyAdmin')
+  const label = `www-${runId}`
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '-')
+    .slice(0, 30)
+    .replace(/-+$/, '')
+  await openApp(page)
+  await login(page, admin)
+  await openScreen(page, 'Proxy Manager', 'Proxy kezelés')
+
+  // A www. name: blocking the whole domain is offered, ticked; the stored name has no www.
+  const input = page.getByPlaceholder('pelda.hu')
+  await input.fill(`https://www.${label}.hu/foryou`)
+  await expect(page.getByRole('checkbox', { name: /Az egész domain tiltása/ })).toBeChecked()
+  await page.getByRole('button', { name: 'Hozzáadás', exact: true }).click()
+  await expect(page.getByText('Domain sikeresen hozzáadva a tiltólistához.')).toBeVisible()
+  const search = page.getByRole('searchbox', { name: 'Keresés a blokkolt domainek között' })
+  await search.fill(label)
+  await expect(page.getByRole('cell', { name: `${label}.hu`, exact: true })).toBeVisible()
+
+  // An accented domain: shown and found in Unicode, fed to Squid as punycode.
+  const accented = `ábécé-${label}.hu`
+  await input.fill(accented)
+  await page.getByRole('button', { name: 'Hozzáadás', exact: true }).click()
+  await expect(page.getByText('Domain sikeresen hozzáadva a tiltólistához.')).toBeVisible()
+  await search.fill(`ábécé-${label}`)
+  await expect(page.getByRole('cell', { name: accented, exact: true })).toBeVisible()
+  const ascii = new URL(`http://${accented}`).hostname
+  const feed = await page.request.get(new URL('/api/proxy/block.txt', page.url()).href)
+  expect((await feed.text()).split('\n')).toContain(`.${ascii}`)
+
+  // The bulk preview on a phone: lines wrap at spaces, never inside a word.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.getByRole('button', { name: 'Tömeges hozzáadás' }).click()
+  await page
+    .getByRole('textbox', { name: 'Domainek (soronként egy, vagy hosts fájl)' })
+    .fill('nem-jo_nev\nreklam.pelda.hu')
+  await page.getByRole('button', { name: 'Ellenőrzés' }).click()
+  const line = page.getByText(/^1\. sor: nem-jo_nev — /)
+  await expect(line).toBeVisible()
+  const breaks = await line.evaluate((element) => {
+    const text = element.firstChild as Text
+    const s = text.data
+    const range = document.createRange()
+    const found: string[] = []
+    let top: number | null = null
+    for (let i = 0; i < s.length; i++) {
+      range.setStart(text, i)
+      range.setEnd(text, i + 1)
+      const rect = range.getClientRects()[0]
+      if (!rect) continue
+      if (top !== null && rect.top > top + 2) found.push(s.slice(i - 1, i + 1))
+      top = rect.top
+    }
+    return found
+  })
+  expect(breaks.length, 'the line wraps at this width').toBeGreaterThan(0)
+  for (const pair of breaks) expect(pair, 'a wrap between words').toMatch(/\s/)
+  await page.getByRole('button', { name: 'Mégsem' }).click()
+
+  // Clean up.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  for (const name of [`${label}.hu`, accented]) {
+    await search.fill(name)
+    await page.getByRole('button', { name: `Törlés: ${name}` }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Eltávolítás' }).click()
+    await expect(page.getByRole('cell', { name, exact: true })).toBeHidden()
+  }
+})

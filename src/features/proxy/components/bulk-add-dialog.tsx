@@ -143,7 +143,7 @@ export function BulkAddDialog({ open, existing, onClose }: BulkAddDialogProps) {
                     {shown.map(({ line, i }) => (
                       <Box as="li" key={i} display="flex" gap="2" alignItems="baseline" py="0.5">
                         <Badge colorPalette={STATUS[line.status].palette}>{STATUS[line.status].label}</Badge>
-                        <Text wordBreak="break-all">
+                        <Text overflowWrap="anywhere" minW="0">
                           {`${line.line}. sor: ${line.status === 'invalid' ? `${line.text} — ${line.error}` : shownDomain(line.domain)}`}
                         </Text>
                       </Box>
