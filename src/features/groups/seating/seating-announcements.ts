@@ -24,6 +24,10 @@ export const seatingAnnouncements: Announcements = {
 export const KEYBOARD_HINT =
   'Billentyűzettel: Enter vagy Szóköz kiválaszt egy diákot, a nyilak asztalt választanak, Enter leülteti, Delete visszaküldi a listába, Escape megszakítja.'
 
+/** Shown on the screen: a finger holds a student until the chip lifts, then drags (a swipe scrolls). */
+export const TOUCH_HINT =
+  'Érintéssel: tartsd az ujjad a diákon, amíg megemelkedik, majd húzd egy asztalra. A gyors húzás görget.'
+
 export const seatingScreenReaderInstructions: ScreenReaderInstructions = {
-  draggable: `Érintőképernyőn tartsd lenyomva a diákot, majd húzd egy asztalra. ${KEYBOARD_HINT}`,
+  draggable: `${TOUCH_HINT} ${KEYBOARD_HINT}`,
 }

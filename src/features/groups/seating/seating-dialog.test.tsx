@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { clear, createStore } from 'idb-keyval'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -268,5 +268,34 @@ describe('SeatingDialog', () => {
     expect(printed).toContain('Nagy Béla')
     expect(printed).not.toContain('Tóth Cili')
     expect(document.querySelector('[data-seating-print]')).toBeNull()
+  })
+})
+
+describe('touch (issue 18)', () => {
+  it('tells a finger to hold, and the held student lifts until the finger swipes away or lets go', async () => {
+    serveSeating([{ student: 'bela', position: '1-1' }])
+    renderDialog()
+    expect(
+      await screen.findByText(
+        'Érintéssel: tartsd az ujjad a diákon, amíg megemelkedik, majd húzd egy asztalra. A gyors húzás görget.',
+      ),
+    ).toBeVisible()
+
+    const anna = screen.getByRole('button', { name: 'Kiss Anna' })
+    expect(anna).not.toHaveAttribute('data-lifted')
+    fireEvent.touchStart(anna, { touches: [{ clientX: 10, clientY: 10 }] })
+    expect(anna).toHaveAttribute('data-lifted')
+    fireEvent.touchMove(anna, { touches: [{ clientX: 14, clientY: 13 }] })
+    expect(anna, 'within the tolerance').toHaveAttribute('data-lifted')
+    fireEvent.touchMove(anna, { touches: [{ clientX: 10, clientY: 40 }] })
+    expect(anna, 'a swipe scrolls').not.toHaveAttribute('data-lifted')
+
+    // A seated student (on the grid) lifts the same way.
+    const seated = await within(desk(/Nagy Béla/)).findByText('Nagy Béla')
+    const chip = seated.closest('[aria-hidden="true"]') as HTMLElement
+    fireEvent.touchStart(chip, { touches: [{ clientX: 5, clientY: 5 }] })
+    expect(chip).toHaveAttribute('data-lifted')
+    fireEvent.touchEnd(chip, { touches: [] })
+    expect(chip).not.toHaveAttribute('data-lifted')
   })
 })

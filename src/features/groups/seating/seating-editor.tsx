@@ -39,9 +39,15 @@ import { useSaveSeating, useSeating } from './api/seating'
 import { DeskGrid } from './components/desk-grid'
 import { SeatingPrint } from './components/seating-print'
 import { SeatingToolbar } from './components/seating-toolbar'
+import { TOUCH_HOLD } from './components/press-lift'
 import { StudentChip } from './components/student-chip'
 import { UnplacedPanel, UNPLACED_ID } from './components/unplaced-panel'
-import { KEYBOARD_HINT, seatingAnnouncements, seatingScreenReaderInstructions } from './seating-announcements'
+import {
+  KEYBOARD_HINT,
+  seatingAnnouncements,
+  TOUCH_HINT,
+  seatingScreenReaderInstructions,
+} from './seating-announcements'
 import {
   deskLabel,
   nextDesk,
@@ -86,7 +92,7 @@ class MouseAndPenSensor extends PointerSensor {
 }
 
 const MOUSE_OPTIONS = { activationConstraint: { distance: 6 } }
-const TOUCH_OPTIONS = { activationConstraint: { delay: 150, tolerance: 8 } }
+const TOUCH_OPTIONS = { activationConstraint: TOUCH_HOLD }
 const ACCESSIBILITY = {
   announcements: seatingAnnouncements,
   screenReaderInstructions: seatingScreenReaderInstructions,
@@ -378,6 +384,9 @@ export function SeatingEditor({ group, layout, onPickingChange }: SeatingEditorP
           onPrint={print}
         />
         <OfflineMarker updatedAt={query.data?.date ?? null} />
+        <Text id="seating-touch-hint" fontSize="xs" color="fg.muted">
+          {TOUCH_HINT}
+        </Text>
         <Text id="seating-keyboard-hint" fontSize="xs" color="fg.muted">
           {KEYBOARD_HINT}
         </Text>

@@ -11,6 +11,7 @@ import { memo, useMemo, type KeyboardEvent, type ReactElement, type Ref } from '
 import type { ClassroomLayout, GroupMember } from '../../../../../contract/api'
 import { positionOf } from '../../../../../contract/classroom-layout'
 import { deskLabel } from '../seating'
+import { LIFTED_STYLE, usePressLift } from './press-lift'
 import { StudentChip } from './student-chip'
 import { studentDragId } from './unplaced-panel'
 
@@ -23,11 +24,13 @@ function Occupant({ member, desk }: { member: GroupMember; desk: string }) {
     id: studentDragId(member.username),
     data: { name: member.name, username: member.username, from: desk },
   })
+  const { lifted, handlers } = usePressLift(listeners)
   // The cell is the keyboard's focus target; the occupant only takes the pointer and touch (no second tab stop).
   return (
     <Box
       ref={setNodeRef}
-      {...listeners}
+      {...handlers}
+      data-lifted={lifted ? '' : undefined}
       aria-hidden="true"
       w="full"
       h="full"
@@ -38,7 +41,9 @@ function Occupant({ member, desk }: { member: GroupMember; desk: string }) {
       cursor="grab"
       touchAction="manipulation"
       userSelect="none"
-      css={{ WebkitTouchCallout: 'none' }}
+      rounded="l2"
+      bg="bg.panel"
+      css={{ WebkitTouchCallout: 'none', ...LIFTED_STYLE }}
       opacity={isDragging ? 0.35 : 1}
     >
       <StudentChip member={member} stacked />

@@ -6,6 +6,7 @@ import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react'
 import { useDraggable, useDroppable } from '@dnd-kit/core'
 import { memo } from 'react'
 import type { GroupMember } from '../../../../../contract/api'
+import { LIFTED_STYLE, usePressLift } from './press-lift'
 import { StudentChip } from './student-chip'
 
 export const UNPLACED_ID = 'unplaced'
@@ -26,12 +27,14 @@ const UnplacedStudent = memo(function UnplacedStudent({ member, picked, onPick }
     data: { name: member.name, username: member.username, from: null },
     attributes: { roleDescription: 'húzható diák' },
   })
+  const { lifted, handlers } = usePressLift(listeners)
   return (
     <Box as="li" listStyleType="none">
       <chakra.button
         ref={setNodeRef}
         {...attributes}
-        {...listeners}
+        {...handlers}
+        data-lifted={lifted ? '' : undefined}
         type="button"
         aria-pressed={picked}
         onClick={() => onPick(member.username)}
@@ -47,10 +50,10 @@ const UnplacedStudent = memo(function UnplacedStudent({ member, picked, onPick }
         bg={picked ? 'blue.subtle' : 'bg.panel'}
         cursor="grab"
         opacity={isDragging ? 0.4 : 1}
-        // A short press scrolls the list; a long press starts the drag (the touch sensor's delay).
+        // A swipe scrolls the list; a short hold lifts the chip and starts the drag (the touch sensor's delay).
         touchAction="manipulation"
         userSelect="none"
-        css={{ WebkitTouchCallout: 'none' }}
+        css={{ WebkitTouchCallout: 'none', ...LIFTED_STYLE }}
         _hover={{ bg: picked ? 'blue.subtle' : 'bg.muted' }}
         focusVisibleRing="outside"
       >
