@@ -106,7 +106,10 @@ describe('Linkrövidítő: the list', () => {
     expect(screen.getByText('2 rövid URL')).toBeInTheDocument()
     const [first] = dataRows()
     expect(within(first).getByRole('link', { name: 'https://www.pelda.hu/orarend' })).toBeInTheDocument()
-    expect(first).toHaveTextContent('https://s.pelda.hu/orarend')
+    // The code first; the whole short link is its name and opens the QR-kód view (issue 18).
+    expect(
+      within(first).getByRole('button', { name: 'Teljes rövid link: https://s.pelda.hu/orarend' }),
+    ).toHaveTextContent(/^orarend$/)
     expect(first).toHaveTextContent(/12\s345/)
     expect(within(first).getByRole('button', { name: 'Másolás: orarend' })).toBeInTheDocument()
     expect(within(first).getByRole('button', { name: 'Törlés: orarend' })).toBeInTheDocument()

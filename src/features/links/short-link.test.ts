@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { expiryOf, fullShortLink, linkCount, shortLinkPrefix } from './short-link'
+import { expiryOf, fullShortLink, linkCount, shortLinkPrefix, shownTarget } from './short-link'
 
 describe('short link helpers', () => {
   it('joins base and code with exactly one slash', () => {
@@ -23,5 +23,13 @@ describe('short link helpers', () => {
     ])
     expect(expiryOf('')).toBeNull()
     expect(expiryOf('holnap')).toBeNull()
+  })
+})
+
+describe('shownTarget (issue 18)', () => {
+  it('leaves out https:// and www., keeps http://', () => {
+    expect(shownTarget('https://www.pelda.hu/menza')).toBe('pelda.hu/menza')
+    expect(shownTarget('https://hu.wikipedia.org/wiki/Kőbánya')).toBe('hu.wikipedia.org/wiki/Kőbánya')
+    expect(shownTarget('http://www.pelda.hu/')).toBe('http://www.pelda.hu/')
   })
 })

@@ -11,6 +11,14 @@ export function shortLinkPrefix(base: string): string {
   return bare.endsWith('/') ? bare : `${bare}/`
 }
 
+/**
+ * An original URL's text in a narrow cell (issue 18): without `https://` and `www.`, which every other row has too,
+ * so what tells links apart is what fits. `http://` stays (it says the target is not encrypted).
+ */
+export function shownTarget(readable: string): string {
+  return readable.replace(/^https:\/\//i, '').replace(/^www\./i, '')
+}
+
 /** '12 rövid URL'. */
 export function linkCount(count: number): string {
   return `${count} rövid URL`

@@ -160,3 +160,52 @@ test('a Hungarian target is stored encoded, shown readable and followed; a bad U
   await page.getByRole('alertdialog').getByRole('button', { name: 'Törlés megerősítése' }).click()
   await expect(page.getByText('Rövid URL sikeresen törölve.')).toBeVisible()
 })
+
+test('on a tablet and a phone each link shows its code whole, the form its fields, and the whole link on demand (issue 18)', async ({
+  page,
+  account,
+  runId,
+}) => {
+  test.setTimeout(120_000)
+  const teacher = account('linksTeacher')
+  // A code of a usual length (a 64-character one is cut on a phone too, and its whole form is a tap away).
+  const code = `kerdoiv-${runId.replace(/[^A-Za-z0-9]/g, '').slice(-8)}`
+  await openApp(page)
+  await login(page, teacher)
+  await openScreen(page, 'Linkrövidítő', 'Linkrövidítő')
+  await page
+    .getByRole('textbox', { name: 'Eredeti URL' })
+    .fill('https://www.pelda.hu/tanev/2026/szuloi/kerdoiv')
+  await page.getByRole('textbox', { name: /Rövid kód/ }).fill(code)
+  await page.getByRole('button', { name: 'Létrehozás' }).click()
+  await expect(page.getByText('Rövid URL sikeresen létrehozva.')).toBeVisible()
+
+  const shown = page.getByRole('button', { name: new RegExp(`^Teljes rövid link: .*/s/${code}$`) })
+  /** Whether the element shows all of its text (not cut with an ellipsis). */
+  const whole = (locator: typeof shown) =>
+    locator.evaluate((element) => element.scrollWidth <= element.clientWidth)
+  for (const size of [
+    { width: 820, height: 1180 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size)
+    await expect(shown, `${size.width} px`).toBeVisible()
+    await expect(shown).toHaveText(code)
+    expect(await whole(shown), `the code is whole at ${size.width} px`).toBe(true)
+    const codeField = await page.getByRole('textbox', { name: /Rövid kód/ }).boundingBox()
+    expect(codeField?.width ?? 0, `the code field at ${size.width} px`).toBeGreaterThan(150)
+    const target = page.getByRole('link', { name: 'https://www.pelda.hu/tanev/2026/szuloi/kerdoiv' })
+    await expect(target).toBeVisible()
+    await expect(target).toHaveText('pelda.hu/tanev/2026/szuloi/kerdoiv')
+  }
+  // The whole short link on demand: the code opens the QR-kód view, which shows it in large type.
+  await shown.click()
+  const qr = page.getByRole('dialog', { name: `QR-kód: ${code}` })
+  await expect(qr.getByText(new RegExp(`^https?://.*/s/${code}$`))).toBeVisible()
+  await qr.getByRole('button', { name: 'Bezárás' }).first().click()
+
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.getByRole('button', { name: `Törlés: ${code}` }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Törlés megerősítése' }).click()
+  await expect(page.getByText('Rövid URL sikeresen törölve.')).toBeVisible()
+})

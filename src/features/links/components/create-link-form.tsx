@@ -6,7 +6,7 @@
  * cursor back in the URL field for the next link.
  */
 import { Type } from '@sinclair/typebox'
-import { Box, Button, Flex, Heading, Input, InputGroup } from '@chakra-ui/react'
+import { Box, Button, Grid, Heading, Input, InputGroup } from '@chakra-ui/react'
 import { Link2 } from 'lucide-react'
 import { useRef } from 'react'
 import { linkTargetError } from '../../../../contract/api/links'
@@ -14,6 +14,12 @@ import { FormField, useSchemaForm } from '../../../components/form'
 import { expiryOf } from '../short-link'
 
 const REQUIRED = 'Kérlek töltsd ki az összes mezőt.'
+
+const FORM_COLUMNS = {
+  base: 'minmax(0, 1fr)',
+  md: 'minmax(0, 1fr) 11rem auto',
+  xl: 'minmax(0, 3fr) minmax(0, 2fr) 11rem auto',
+}
 
 const LinkForm = Type.Object({
   url: Type.String({ minLength: 1 }),
@@ -59,8 +65,10 @@ export function CreateLinkForm({ prefix, submitting, offline = false, onCreate }
         <Heading as="h2" size="md" id="links-create-title" mb="3">
           Új rövid URL létrehozása
         </Heading>
-        <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-start' }}>
-          <Box flex="3" minW="0">
+        {/* One column on a phone; on a tablet the URL has a line of its own above the code, the expiry and the
+            button (issue 18: side by side, the code field was cut to 'rovid'); one line from 80em. */}
+        <Grid gap="3" templateColumns={FORM_COLUMNS} alignItems="start">
+          <Box minW="0" gridColumn={{ md: '1 / -1', xl: 'auto' }}>
             <FormField label="Eredeti URL" error={formState.errors.url}>
               <Input
                 type="url"
@@ -75,29 +83,23 @@ export function CreateLinkForm({ prefix, submitting, offline = false, onCreate }
               />
             </FormField>
           </Box>
-          <Box flex="2" minW="0">
+          <Box minW="0">
             <FormField label="Rövid kód" error={formState.errors.short}>
               <InputGroup startAddon={prefix}>
                 <Input autoComplete="off" spellCheck={false} placeholder="rovid-kod" {...register('short')} />
               </InputGroup>
             </FormField>
           </Box>
-          <Box flex="1" minW="0">
+          <Box minW="0">
             <FormField label="Lejárat (nem kötelező)">
               <Input type="date" {...register('expires')} />
             </FormField>
           </Box>
-          <Button
-            type="submit"
-            colorPalette="blue"
-            disabled={submitting || offline}
-            mt={{ md: '6' }}
-            flexShrink="0"
-          >
+          <Button type="submit" colorPalette="blue" disabled={submitting || offline} mt={{ md: '6' }}>
             <Link2 aria-hidden />
             Létrehozás
           </Button>
-        </Flex>
+        </Grid>
       </form>
     </Box>
   )
