@@ -1,14 +1,14 @@
 /**
  * Writes under FILES_ROOT (issue 9): an uploaded file streamed to disk and a new folder. The target folder goes
  * through `resolveInside` like every read, and a new name must be one safe segment (`isSafeName`), so nothing is ever
- * written outside the root. An upload is written to a hidden temp file in the target folder and moved to its name
- * only when complete: a refused, oversized or aborted upload leaves nothing behind, and a reader never sees half a
- * file. Without `overwrite` the move is a hard link, which fails atomically when the name exists (no check-then-write
+ * written outside the root. An upload is written to a part file (`isUploadPart`) in the target folder and moved to
+ * its name only when complete: a refused, oversized or aborted upload leaves nothing behind, a part is never listed
+ * or served, and parts a crash left are removed at start (`removeStaleUploadParts`). Without `overwrite` the move is a hard link, which fails atomically when the name exists (no check-then-write
  * race); with it, a rename replaces the old file in one step. A folder is never replaced.
  */
 import { randomUUID } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
-import { link, lstat, mkdir, rename, stat, unlink } from 'node:fs/promises'
+import { createWriteStream, type Dirent } from 'node:fs'
+import { link, lstat, mkdir, readdir, rename, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -17,8 +17,51 @@ import { MESSAGES } from '../../contract/messages'
 import { HttpError } from '../lib/http-error'
 import { isSafeName, pathSegments, realRoot, resolveInside, UnsafePathError } from '../lib/safe-path'
 
-/** Prefix of the temp files of uploads in progress (dot-files: hidden in the listing by default). */
+/** Prefix of the temp files (parts) of uploads in progress. */
 export const UPLOAD_TEMP_PREFIX = '.feltoltes-'
+
+/** A part older than this was left by a crash (a part being written is touched with every chunk). */
+export const STALE_PART_MS = 60 * 60 * 1000
+
+/**
+ * True for the name of an upload's part (`.feltoltes-<uuid>.part`): never listed, downloaded or taken as a new name.
+ * A part lives in its target folder so that the final move is one atomic link or rename on the same file system.
+ */
+export function isUploadPart(name: string): boolean {
+  return name.startsWith(UPLOAD_TEMP_PREFIX) && name.endsWith('.part')
+}
+
+/**
+ * Removes the parts under `root` not written to for STALE_PART_MS (left by a crash: a kill -9 never runs the
+ * clean-up in `saveUpload`). Run at start; a fresh part may be another process's upload in progress and stays.
+ */
+export async function removeStaleUploadParts(root: string, now = Date.now()): Promise<number> {
+  let removed = 0
+  let entries: Dirent[]
+  try {
+    entries = await readdir(root, { withFileTypes: true })
+  } catch {
+    return 0 // no root yet, or a folder removed meanwhile
+  }
+  for (const entry of entries) {
+    const path = join(root, entry.name)
+    if (entry.isDirectory()) removed += await removeStaleUploadParts(path, now)
+    else if (entry.isFile() && isUploadPart(entry.name)) {
+      const info = await stat(path).catch(() => null)
+      if (
+        info &&
+        now - info.mtimeMs > STALE_PART_MS &&
+        (await unlink(path).then(
+          () => true,
+          () => false,
+        ))
+      ) {
+        removed += 1
+      }
+    }
+  }
+  return removed
+}
 
 /** The real folder `raw` names under `root`, for a write. The root itself is created on the first write. */
 export async function folderForWrite(root: string, raw: string): Promise<string> {
@@ -43,7 +86,8 @@ export async function folderForWrite(root: string, raw: string): Promise<string>
 /** A new entry's name in NFC (a Mac sends 'á' decomposed), or a 400 when it is not one safe name. */
 export function checkedName(raw: string | undefined): string {
   const name = (raw ?? '').normalize('NFC')
-  if (!isSafeName(name, FILE_NAME_MAX_BYTES)) throw new HttpError(400, MESSAGES.fileNameInvalid)
+  if (!isSafeName(name, FILE_NAME_MAX_BYTES) || isUploadPart(name))
+    throw new HttpError(400, MESSAGES.fileNameInvalid)
   return name
 }
 

@@ -9,6 +9,7 @@ import type { FileEntry } from '../../contract/api'
 import { MESSAGES } from '../../contract/messages'
 import { HttpError } from '../lib/http-error'
 import { isInside, pathSegments, realRoot, resolveInside, UnsafePathError } from '../lib/safe-path'
+import { isUploadPart } from './file-writes'
 
 const collator = new Intl.Collator('hu', { numeric: true, sensitivity: 'base' })
 
@@ -46,7 +47,10 @@ export async function listFiles(root: string, raw: string): Promise<FileEntry[]>
     refused(error, MESSAGES.folderNotFound)
   }
   if (!(await stat(folder)).isDirectory()) throw new HttpError(404, MESSAGES.folderNotFound)
-  const dirents = await readdir(folder, { withFileTypes: true })
+  // An upload's part (file-writes.ts) is half a file: never listed.
+  const dirents = (await readdir(folder, { withFileTypes: true })).filter(
+    (dirent) => !isUploadPart(dirent.name),
+  )
   const entries = await Promise.all(
     dirents.map(async (dirent): Promise<FileEntry | null> => {
       const full = join(folder, dirent.name)
@@ -156,7 +160,7 @@ export async function fileForDownload(
 ): Promise<DownloadPlan> {
   const segments = pathSegments(raw)
   if (segments === null) throw new HttpError(400, MESSAGES.filePathInvalid)
-  if (segments.length === 0) throw new HttpError(404, MESSAGES.fileNotFound)
+  if (segments.length === 0 || segments.some(isUploadPart)) throw new HttpError(404, MESSAGES.fileNotFound)
   let file: string
   try {
     file = await resolveInside(root, raw)

@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs'
 import type { Readable } from 'node:stream'
 import multipart, { type MultipartFile } from '@fastify/multipart'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
@@ -19,7 +19,16 @@ import {
 } from '../../../contract/api'
 import { MESSAGES, uploadTooLargeMessage } from '../../../contract/messages'
 import { HttpError } from '../../lib/http-error'
-import { checkedName, checkFree, createFolder, folderForWrite, saveUpload } from '../../services/file-writes'
+import { findKey } from '../../repositories/idempotency-repository'
+import {
+  checkedName,
+  checkFree,
+  createFolder,
+  folderForWrite,
+  removeStaleUploadParts,
+  saveUpload,
+} from '../../services/file-writes'
+import { replayStored } from '../../plugins/app/idempotency'
 import { contentDisposition, contentTypeOf, fileForDownload, listFiles } from '../../services/files'
 
 /** Read size of a download: 1 MiB reads (fs streams default to 64 KiB) cut the reads and writes per file sixteenfold. */
@@ -40,6 +49,22 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     throwFileSizeLimit: false,
     limits: { fileSize: maxMb * 1024 * 1024, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
   })
+
+  // Parts a crash left (a kill -9 skips saveUpload's clean-up), removed in the background once the server is ready.
+  app.addHook('onReady', async () => {
+    void removeStaleUploadParts(root).then(
+      (removed) => removed > 0 && app.log.info({ removed }, 'stale upload parts removed'),
+      (error: unknown) => app.log.warn({ err: error }, 'stale upload parts not removed'),
+    )
+  })
+
+  // An answer sent before the request's body was read (a refusal, a replay): the rest of the body would be read as
+  // the next request on a keep-alive connection, so the connection is closed after the answer.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.raw.complete) reply.header('Connection', 'close')
+    return payload
+  })
+  app.addHook('onResponse', async (request) => releaseUpload(request))
 
   app.get(
     '/files',
@@ -93,6 +118,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(415, MESSAGES.uploadNotMultipart)
+      const replayed = await afterEarlierUpload(request, reply)
+      if (replayed) return replayed
       const overwrite = request.query.overwrite === '1'
       const folder = await folderForWrite(root, request.query.path ?? '')
       const part = await firstFilePart(request)
@@ -138,4 +165,45 @@ async function firstFilePart(request: FastifyRequest): Promise<MultipartFile | u
       throw error
     throw new HttpError(400, MESSAGES.uploadNotMultipart)
   }
+}
+
+/**
+ * Uploads in progress in this process, by user and Idempotency-Key. An upload is not a `runWrite` (its bytes stream
+ * to disk outside any transaction), so a retry sent while its first is still running would find no stored answer
+ * and be refused with 409 by its own file: it waits for the first and gets that answer.
+ */
+const uploadsInFlight = new Map<string, Promise<void>>()
+const releases = new WeakMap<FastifyRequest, () => void>()
+
+/** The stored first answer for a retry of an upload that was running; otherwise claims the key and returns null. */
+async function afterEarlierUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply | null> {
+  const claim = request.idempotency
+  if (!claim) return null
+  const id = `${claim.userId}\n${claim.key}`
+  const earlier = uploadsInFlight.get(id)
+  if (earlier) {
+    await earlier
+    const stored = await findKey(request.server.db, claim)
+    if (stored) {
+      request.idempotency = null
+      return replayStored(request, reply, stored)
+    }
+  }
+  let release!: () => void
+  const running = new Promise<void>((resolve) => (release = resolve))
+  uploadsInFlight.set(id, running)
+  releases.set(request, () => {
+    if (uploadsInFlight.get(id) === running) uploadsInFlight.delete(id)
+    release()
+  })
+  return null
+}
+
+/** After the answer was sent (and stored by the idempotency plugin): a waiting retry may read it. */
+function releaseUpload(request: FastifyRequest): void {
+  releases.get(request)?.()
+  releases.delete(request)
 }
