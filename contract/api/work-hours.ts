@@ -19,8 +19,15 @@ export const WorkHoursRequest = Type.Object(
 )
 export type WorkHoursRequest = Static<typeof WorkHoursRequest>
 
-/** GET /work/hours: the flat map. The client also accepts the nested year → month → day shape (spec §3). */
-export const WorkHoursResponse = Type.Object({ workHours: Type.Record(Type.String(), Type.Number()) })
+/**
+ * GET /work/hours: the flat map. The client also accepts the nested year → month → day shape (spec §3).
+ * `missingFrom` (issue 18): the first day whose weekdays count as missing when left empty, or null when the account
+ * does not log hours (docs/decisions.md "Missing work days"); absent (another backend) counts every past weekday.
+ */
+export const WorkHoursResponse = Type.Object({
+  workHours: Type.Record(Type.String(), Type.Number()),
+  missingFrom: Type.Optional(Type.Union([WorkDate, Type.Null()])),
+})
 export type WorkHoursResponse = Static<typeof WorkHoursResponse>
 
 /** True when 'YYYY-MM-DD' names a day that exists (2026-02-30 does not). Pure: no time zone involved. */

@@ -1,15 +1,32 @@
 /** Work hours (spec §3, §5, §7): each signed-in user reads and writes only their own days. */
 import type { FastifySchemaValidationError } from 'fastify'
-import type { MessageBody, WorkHoursRequest } from '../../contract/api'
+import { eq } from 'drizzle-orm'
+import type { MessageBody, WorkHoursRequest, WorkHoursResponse } from '../../contract/api'
+import { dayInZone } from '../../contract/features'
 import { isCalendarDate } from '../../contract/api/work-hours'
 import { MESSAGES } from '../../contract/messages'
 import type { Db } from '../db'
+import { users } from '../db/schema'
 import { HttpError } from '../lib/http-error'
 import { listWorkHours, setWorkHours } from '../repositories/work-hours-repository'
 import type { Change } from './write'
 
-export async function workHoursOf(db: Db, userId: string): Promise<Record<string, number>> {
-  return listWorkHours(db, userId)
+/**
+ * The user's days and the day from which empty weekdays count as missing (docs/decisions.md "Missing work days"):
+ * a teacher logs hours from the day the account was created; any other account only once it has logged a day,
+ * from that first day; an account that never logged has none missing (null).
+ */
+export async function workHoursOf(db: Db, userId: string, timeZone: string): Promise<WorkHoursResponse> {
+  const workHours = await listWorkHours(db, userId)
+  const [user] = await db
+    .select({ type: users.type, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1)
+  const firstLogged = Object.keys(workHours)[0] ?? null
+  const missingFrom =
+    user?.type === 'teacher' ? dayInZone(user.createdAt, timeZone) : user ? firstLogged : null
+  return { workHours, missingFrom }
 }
 
 /** The field a body validation error is about ('date', 'hours' or neither). */

@@ -1,5 +1,6 @@
 /** Work hours (spec §3, §5, §7, §8; issue 7): each user logs and reads only their own days, exactly once per key. */
 import { describe, expect, it } from 'vitest'
+import { dayInZone } from '../../contract/features'
 import { MESSAGES } from '../../contract/messages'
 import { drivers, useTestApp } from './build'
 
@@ -23,7 +24,7 @@ describe.each(drivers)('work hours on %s', (driver) => {
     const { token } = await t.signedIn('teacher')
     expect(
       await t.app.inject({ url: '/api/work/hours', headers: { authorization: token } }).then((r) => r.json()),
-    ).toEqual({
+    ).toMatchObject({
       workHours: {},
     })
 
@@ -46,6 +47,24 @@ describe.each(drivers)('work hours on %s', (driver) => {
     expect(await read(token)).toEqual({ '2026-11-02': 6, '2026-11-04': 24, '2026-11-05': 0.5 })
     // Clearing a day that has nothing is fine too.
     expect((await log(token, { date: '2026-11-20', hours: 0 })).statusCode).toBe(200)
+  })
+
+  it("counts missing days from a teacher account's creation day, for others from their first logged day, or not at all", async () => {
+    const teacher = await t.signedIn('teacher')
+    const today = dayInZone(t.clock.now(), t.config.TZ)
+    const answer = async (token: string) =>
+      (await t.app.inject({ url: '/api/work/hours', headers: { authorization: token } })).json()
+    expect(await answer(teacher.token)).toEqual({ workHours: {}, missingFrom: today })
+
+    // An administrator (the principal) who never logged hours has no missing days.
+    const admin = await t.signedIn('admin')
+    expect(await answer(admin.token)).toEqual({ workHours: {}, missingFrom: null })
+    expect((await log(admin.token, { date: '2026-11-10', hours: 4 })).statusCode).toBe(200)
+    expect((await log(admin.token, { date: '2026-11-03', hours: 2 })).statusCode).toBe(200)
+    expect(await answer(admin.token)).toEqual({
+      workHours: { '2026-11-03': 2, '2026-11-10': 4 },
+      missingFrom: '2026-11-03',
+    })
   })
 
   const BAD_BODIES: [string, unknown, string][] = [

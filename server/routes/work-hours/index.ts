@@ -11,7 +11,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.requireFeatures('getWorkHours'),
       schema: { response: withErrors({ 200: WorkHoursResponse }, 401, 403, 429, 500) },
     },
-    async (request) => ({ workHours: await workHoursOf(app.db, request.session!.user.id) }),
+    async (request) => workHoursOf(app.db, request.session!.user.id, app.config.TZ),
   )
 
   app.post(

@@ -24,7 +24,10 @@ export interface CalendarDay {
   inMonth: boolean
   isToday: boolean
   hours: number | null
-  /** A weekday of a week before this one, in the shown month, with no hours. */
+  /**
+   * A weekday of a week before this one, in the shown month, with no hours, on or after `missingFrom` (the day the
+   * account started logging hours, from the server).
+   */
   missing: boolean
 }
 
@@ -96,7 +99,16 @@ export function weekdayHeads(): { short: string; long: string }[] {
   })
 }
 
-export function monthWeeks(month: string, today: string, hours: WorkHoursMap): CalendarDay[][] {
+/**
+ * `missingFrom`: the first day that can be missing ('YYYY-MM-DD'); null when the account does not log hours (none
+ * is missing); undefined when the server did not say (every past weekday can be).
+ */
+export function monthWeeks(
+  month: string,
+  today: string,
+  hours: WorkHoursMap,
+  missingFrom?: string | null,
+): CalendarDay[][] {
   const first = startOfMonth(parseDay(month))
   const days = eachDayOfInterval({ start: startOfWeek(first, WEEK), end: endOfWeek(endOfMonth(first), WEEK) })
   const thisWeek = dayString(startOfWeek(parseDay(today), WEEK))
@@ -113,7 +125,13 @@ export function monthWeeks(month: string, today: string, hours: WorkHoursMap): C
       inMonth,
       isToday: value === today,
       hours: entry,
-      missing: inMonth && weekday <= 5 && value < thisWeek && entry === null,
+      missing:
+        inMonth &&
+        weekday <= 5 &&
+        value < thisWeek &&
+        entry === null &&
+        missingFrom !== null &&
+        (missingFrom === undefined || value >= missingFrom),
     }
     if (weekday === 1) weeks.push([])
     weeks[weeks.length - 1].push(day)
@@ -141,6 +159,15 @@ export function monthTotal(month: string, hours: WorkHoursMap): number {
 
 export function allTotal(hours: WorkHoursMap): number {
   return Object.values(hours).reduce((sum, value) => sum + value, 0)
+}
+
+/**
+ * The hours typed in the form: '4,5' (the Hungarian decimal comma, as the calendar writes them) and '4.5' both
+ * read 4.5; an empty or malformed entry is NaN (the form's message).
+ */
+export function parseHours(typed: unknown): number {
+  const text = String(typed ?? '').trim()
+  return /^-?\d+(?:[.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : NaN
 }
 
 /** '7,5' — hours in Hungarian notation (hu-HU, spec §9). */

@@ -188,13 +188,65 @@ describe('Munkaórák', () => {
     expect(screen.getByLabelText('Dátum')).toHaveValue('2026-11-22')
   })
 
-  it('has an hours input with min 0 and step 0.5', async () => {
+  it('has a decimal hours input that takes the Hungarian decimal comma', async () => {
     serveHours()
+    const posted = servePost(() => HttpResponse.json({ code: 200, message: 'OK' }))
+    const { user } = renderScreen()
+    await screen.findByRole('table', { name: '2026. november' })
+    const hours = screen.getByLabelText('Óraszám')
+    expect(hours).toHaveAttribute('inputmode', 'decimal')
+    await user.click(day(/^2026\. november 12\., csütörtök/))
+    await user.type(hours, '4,5')
+    await user.click(screen.getByRole('button', { name: 'Rögzítés' }))
+    await waitFor(() => expect(posted.map((post) => post.body)).toEqual([{ date: '2026-11-12', hours: 4.5 }]))
+  })
+
+  it.each([
+    ['Csere (6 óra)', 6],
+    ['Hozzáadás (összesen 14 óra)', 14],
+  ])("asks before changing a day that has hours, and sends what '%s' says", async (choice, sent) => {
+    serveHours({ '2026-11-02': 8 })
+    const posted = servePost(() => HttpResponse.json({ code: 200, message: 'OK' }))
+    const { user } = renderScreen()
+    await screen.findByRole('table', { name: '2026. november' })
+    await user.click(day(/^2026\. november 2\., hétfő/))
+    await user.type(screen.getByLabelText('Óraszám'), '6')
+    await user.click(screen.getByRole('button', { name: 'Rögzítés' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Erre a napra már van rögzített munkaidő' })
+    expect(dialog).toHaveTextContent('2026. november 2., hétfő: már 8 óra van rögzítve.')
+    expect(posted).toEqual([])
+    await user.click(within(dialog).getByRole('button', { name: choice }))
+    await waitFor(() =>
+      expect(posted.map((post) => post.body)).toEqual([{ date: '2026-11-02', hours: sent }]),
+    )
+  })
+
+  it("sends nothing when the question about a day's hours is cancelled", async () => {
+    serveHours({ '2026-11-02': 8 })
+    const posted = servePost(() => HttpResponse.json({ code: 200, message: 'OK' }))
+    const { user } = renderScreen()
+    await screen.findByRole('table', { name: '2026. november' })
+    await user.click(day(/^2026\. november 2\., hétfő/))
+    await user.type(screen.getByLabelText('Óraszám'), '6')
+    await user.click(screen.getByRole('button', { name: 'Rögzítés' }))
+    const dialog = await screen.findByRole('alertdialog')
+    await user.click(within(dialog).getByRole('button', { name: 'Mégsem' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    expect(posted).toEqual([])
+    expect(day(/^2026\. november 2\., hétfő/)).toHaveAccessibleName('2026. november 2., hétfő, 8 óra')
+  })
+
+  it.each([
+    ['from the day the server names (the account was created)', '2026-11-12', '7 nap'],
+    ['none for an account that does not log hours', null, '0 nap'],
+  ])('counts missing days %s', async (_case, missingFrom, count) => {
+    server.use(http.get(`${API}/work/hours`, () => HttpResponse.json({ workHours: {}, missingFrom })))
     renderScreen()
-    const hours = await screen.findByLabelText('Óraszám')
-    expect(hours).toHaveAttribute('type', 'number')
-    expect(hours).toHaveAttribute('min', '0')
-    expect(hours).toHaveAttribute('step', '0.5')
+    await screen.findByRole('table', { name: '2026. november' })
+    expect(screen.getByText('Hiányzó munkanapok').nextSibling).toHaveTextContent(count)
+    expect(day(/^2026\. november 11\., szerda/)).toHaveAccessibleName(
+      '2026. november 11., szerda, nincs rögzítve',
+    )
   })
 
   it.each([

@@ -7,14 +7,24 @@
 import { Box, Button, Card, Flex, Grid, Heading, HStack, IconButton, Spinner, Text } from '@chakra-ui/react'
 import { ChevronLeft, ChevronRight, Download } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
-import type { WorkHoursRequest } from '../../../contract/api/work-hours'
+import { WORK_HOURS_MAX, type WorkHoursRequest } from '../../../contract/api/work-hours'
 import { dayInZone } from '../../../contract/features'
+import { DialogFrame } from '../../components/dialog-frame'
 import { OfflineMarker } from '../../components/offline-marker'
 import { notify } from '../../lib/notify'
 import { useRecordWorkHours, useWorkHours } from './api/work-hours'
 import { HoursForm } from './components/hours-form'
 import { MonthCalendar } from './components/month-calendar'
-import { allTotal, formatHours, monthOf, monthTitle, monthTotal, monthWeeks, shiftMonth } from './month'
+import {
+  allTotal,
+  formatHours,
+  longDay,
+  monthOf,
+  monthTitle,
+  monthTotal,
+  monthWeeks,
+  shiftMonth,
+} from './month'
 import type { WorkHoursMap } from './work-hours-map'
 
 const NO_HOURS: WorkHoursMap = {}
@@ -37,7 +47,11 @@ export default function WorkHoursScreen() {
   const [month, setMonth] = useState(() => monthOf(today))
   const [selected, setSelected] = useState(today)
 
-  const weeks = useMemo(() => monthWeeks(month, today, hours), [month, today, hours])
+  const missingFrom = data?.missingFrom
+  const weeks = useMemo(
+    () => monthWeeks(month, today, hours, missingFrom),
+    [month, today, hours, missingFrom],
+  )
   const pendingDates = useMemo(
     () => new Set(record.pending.map((item) => (item.body as WorkHoursRequest).date)),
     [record.pending],
@@ -50,7 +64,7 @@ export default function WorkHoursScreen() {
   }, [])
 
   const { mutate } = record
-  const save = useCallback(
+  const send = useCallback(
     async (values: WorkHoursRequest) => {
       try {
         await mutate(values, {
@@ -67,6 +81,17 @@ export default function WorkHoursScreen() {
       }
     },
     [mutate],
+  )
+
+  /** A day that has hours already: the user chooses whether the new value replaces them or adds to them. */
+  const [asking, setAsking] = useState<{ values: WorkHoursRequest; existing: number } | null>(null)
+  const save = useCallback(
+    async (values: WorkHoursRequest) => {
+      const existing = hours[values.date]
+      if (existing) setAsking({ values, existing })
+      else await send(values)
+    },
+    [hours, send],
   )
 
   const [exporting, setExporting] = useState(false)
@@ -180,6 +205,15 @@ export default function WorkHoursScreen() {
             </Card.Body>
           </Card.Root>
 
+          <ExistingHoursDialog
+            asking={asking}
+            onCancel={() => setAsking(null)}
+            onChoose={(values) => {
+              setAsking(null)
+              void send(values)
+            }}
+          />
+
           <Grid templateColumns={{ base: '1fr 1fr', lg: '1fr' }} gap="4">
             <SummaryCard
               label={`Havi óraszám (${title})`}
@@ -206,5 +240,62 @@ function SummaryCard({ label, value }: { label: string; value: string }) {
         </Text>
       </Card.Body>
     </Card.Root>
+  )
+}
+
+/**
+ * 'Erre a napra már van rögzített munkaidő' (issue 18: a second entry silently replaced the first): 'Csere' keeps the
+ * new value, 'Hozzáadás' the sum (offered when the sum is a valid day, at most 24 hours), 'Mégsem' sends nothing.
+ */
+function ExistingHoursDialog({
+  asking,
+  onCancel,
+  onChoose,
+}: {
+  asking: { values: WorkHoursRequest; existing: number } | null
+  onCancel: () => void
+  onChoose: (values: WorkHoursRequest) => void
+}) {
+  const values = asking?.values
+  const existing = asking?.existing ?? 0
+  const sum = existing + (values?.hours ?? 0)
+  const canAdd = Boolean(values && values.hours > 0 && sum <= WORK_HOURS_MAX)
+  return (
+    <DialogFrame
+      role="alertdialog"
+      open={asking !== null}
+      title="Erre a napra már van rögzített munkaidő"
+      description={
+        values
+          ? `${longDay(values.date)}: már ${formatHours(existing)} óra van rögzítve. Az új érték lecserélje, vagy hozzáadódjon?`
+          : undefined
+      }
+      onClose={onCancel}
+      gap="2"
+      footerWrap
+      footer={
+        values && (
+          <>
+            <Button variant="outline" onClick={onCancel}>
+              Mégsem
+            </Button>
+            {canAdd && (
+              <Button variant="outline" onClick={() => onChoose({ date: values.date, hours: sum })}>
+                {`Hozzáadás (összesen ${formatHours(sum)} óra)`}
+              </Button>
+            )}
+            <Button colorPalette="blue" onClick={() => onChoose(values)}>
+              {`Csere (${formatHours(values.hours)} óra)`}
+            </Button>
+          </>
+        )
+      }
+    >
+      {!canAdd && values && values.hours > 0 && (
+        <Text fontSize="sm" color="fg.muted">
+          {`A kettő együtt több lenne ${WORK_HOURS_MAX} óránál, ezért csak a csere lehetséges.`}
+        </Text>
+      )}
+    </DialogFrame>
   )
 }

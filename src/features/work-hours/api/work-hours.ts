@@ -9,13 +9,21 @@ import { normaliseWorkHours, withHours, type WorkHoursMap } from '../work-hours-
 
 export interface WorkHoursData {
   hours: WorkHoursMap
+  /** The first day that counts as missing when empty; null: none does; undefined: the server did not say. */
+  missingFrom?: string | null
   /** When the server (or the service worker's cached copy) answered: feeds the offline marker. */
   date: Date | null
 }
 
 export async function getWorkHours(signal?: AbortSignal): Promise<WorkHoursData> {
-  const { data, date } = await apiRequest<{ workHours?: unknown } | null>('/work/hours', { signal })
-  return { hours: normaliseWorkHours(data?.workHours), date }
+  const { data, date } = await apiRequest<{ workHours?: unknown; missingFrom?: unknown } | null>(
+    '/work/hours',
+    { signal },
+  )
+  const from = data?.missingFrom
+  const missingFrom =
+    from === null ? null : typeof from === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(from) ? from : undefined
+  return { hours: normaliseWorkHours(data?.workHours), missingFrom, date }
 }
 
 /** The key comes from contract/api-resources.ts, so the service worker's update notices refetch it. */
@@ -39,7 +47,11 @@ function request(values: WorkHoursRequest) {
 }
 
 function optimistic(current: WorkHoursData | undefined, body: WorkHoursRequest): WorkHoursData {
-  return { hours: withHours(current?.hours, body.date, body.hours), date: current?.date ?? null }
+  return {
+    hours: withHours(current?.hours, body.date, body.hours),
+    missingFrom: current?.missingFrom,
+    date: current?.date ?? null,
+  }
 }
 
 /** Records hours through the outbox: shown at once, sent when the network allows, exactly once. */

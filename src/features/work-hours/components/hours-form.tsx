@@ -1,8 +1,12 @@
-/** The date + hours form (spec §5: a number, not NaN, not negative; input min 0, step 0.5). */
+/**
+ * The date + hours form (spec §5: a number, not NaN, not negative; min 0, step 0.5 — checked by the contract's
+ * schema). The hours field is text with a decimal keyboard, not type=number: that refuses '4,5' (issue 18).
+ */
 import { Button, Flex, Input } from '@chakra-ui/react'
 import { useEffect } from 'react'
-import { isCalendarDate, WorkHoursRequest, WORK_HOURS_STEP } from '../../../../contract/api/work-hours'
+import { isCalendarDate, WorkHoursRequest } from '../../../../contract/api/work-hours'
 import { FormField, useSchemaForm } from '../../../components/form'
+import { parseHours } from '../month'
 
 export const HOURS_MESSAGE = 'Kérlek adj meg egy érvényes óraszámot.'
 export const DATE_MESSAGE = 'Kérlek adj meg egy érvényes dátumot.'
@@ -43,12 +47,10 @@ export function HoursForm({ date, onDateChange, onSubmit }: HoursFormProps) {
         </FormField>
         <FormField label="Óraszám" error={formState.errors.hours}>
           <Input
-            type="number"
             size="lg"
-            min={0}
-            step={WORK_HOURS_STEP}
             inputMode="decimal"
-            {...register('hours', { valueAsNumber: true })}
+            autoComplete="off"
+            {...register('hours', { setValueAs: parseHours })}
           />
         </FormField>
         <Button type="submit" colorPalette="blue" size="lg" loading={formState.isSubmitting}>
