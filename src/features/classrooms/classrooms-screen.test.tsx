@@ -8,6 +8,7 @@ import { outbox, OUTBOX_DATABASE, OUTBOX_STORE } from '../../lib/outbox/outbox'
 import { API, server } from '../../test/msw'
 import { renderWithProviders, signIn } from '../../test/render'
 import ClassroomsScreen from './classrooms-screen'
+import { TOOL_HINTS } from './components/layout-designer'
 
 /** The screen as the shell mounts it: with the outbox running. */
 function App() {
@@ -280,8 +281,13 @@ describe('Tantermek: the layout designer', () => {
     const dialog = await openDesigner(user, 'Labor')
     const student = within(dialog).getByRole('button', { name: 'Diák asztal' })
     const teacher = within(dialog).getByRole('button', { name: 'Tanári asztal' })
-    expect(student).toHaveAttribute('aria-pressed', 'true')
+    // Issue 18: no tool at first, and the hint says to pick one; the first tap on 'Diák asztal' selects it.
+    expect(student).toHaveAttribute('aria-pressed', 'false')
     expect(teacher).toHaveAttribute('aria-pressed', 'false')
+    expect(within(dialog).getByText(TOOL_HINTS.none)).toBeVisible()
+    await user.click(student)
+    expect(student).toHaveAttribute('aria-pressed', 'true')
+    expect(within(dialog).getByText(TOOL_HINTS.student)).toBeVisible()
 
     await user.click(cell('2. sor, 3. oszlop: üres'))
     expect(cell('2. sor, 3. oszlop: diák asztal')).toBeInTheDocument()
@@ -388,6 +394,7 @@ describe('Tantermek: the layout designer', () => {
     const api = serveClassrooms([aClassroom('a', 'Labor', { size: [3, 2] })])
     const { user } = await renderScreen()
     const dialog = await openDesigner(user, 'Labor')
+    await user.click(within(dialog).getByRole('button', { name: 'Diák asztal' }))
     const grid = within(dialog).getByRole('grid', { name: 'Labor elrendezése' })
     expect(within(grid).getAllByRole('row')).toHaveLength(2)
     const first = cell('1. sor, 1. oszlop: üres')
@@ -432,6 +439,7 @@ describe('Tantermek: the layout designer', () => {
     server.use(http.put(`${API}/classrooms/:id`, () => HttpResponse.error()))
     const { user } = await renderScreen()
     const dialog = await openDesigner(user, 'Labor')
+    await user.click(within(dialog).getByRole('button', { name: 'Diák asztal' }))
     await user.click(cell('1. sor, 2. oszlop: üres'))
     expect(await within(dialog).findByText('Mentésre vár')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Kész' }))
@@ -457,7 +465,8 @@ describe('Tantermek: the layout designer', () => {
       ),
     )
     const { user } = await renderScreen()
-    await openDesigner(user, 'Labor')
+    const dialog = await openDesigner(user, 'Labor')
+    await user.click(within(dialog).getByRole('button', { name: 'Diák asztal' }))
     await user.click(cell('1. sor, 2. oszlop: üres'))
     expect(await screen.findByText('Hiba történt: Egy cellán csak egy bútor állhat.')).toBeInTheDocument()
     await waitFor(() => expect(cell('1. sor, 2. oszlop: üres')).toBeInTheDocument())

@@ -132,11 +132,12 @@ test('a teacher designs a classroom by click, keyboard and touch; the layout is 
   await expect(designer(page).getByRole('grid', { name: `${name} elrendezése` })).toBeVisible()
   await expect(designer(page).getByRole('gridcell')).toHaveCount(24)
 
-  // Click: a student desk (the selected tool), then the teacher's desk.
+  // Click: no tool at first; 'Diák asztal' selected, a student desk, then the teacher's desk.
   await expect(designer(page).getByRole('button', { name: 'Diák asztal' })).toHaveAttribute(
     'aria-pressed',
-    'true',
+    'false',
   )
+  await designer(page).getByRole('button', { name: 'Diák asztal' }).click()
   await cell(page, '2. sor, 2. oszlop: üres').click()
   await expect(cell(page, '2. sor, 2. oszlop: diák asztal')).toBeVisible()
   await designer(page).getByRole('button', { name: 'Tanári asztal' }).click()

@@ -61,6 +61,16 @@ export function LayoutDesigner({ classroom, pending, onSave, onClose }: LayoutDe
   )
 }
 
+export const TOOL_HINTS = {
+  none: 'Válassz eszközt (Diák asztal vagy Tanári asztal), majd koppints egy üres cellára. Egy bútorra koppintva törlöd.',
+  student: 'Kiválasztva: Diák asztal. Koppints egy üres cellára; az eszközre újra koppintva kikapcsolod.',
+  teacher: 'Kiválasztva: Tanári asztal. Koppints egy üres cellára; az eszközre újra koppintva kikapcsolod.',
+} as const
+
+function toolHint(tool: Tool): string {
+  return tool === null ? TOOL_HINTS.none : TOOL_HINTS[tool]
+}
+
 interface DesignerBodyProps extends Pick<LayoutDesignerProps, 'onSave'> {
   classroom: Classroom
   onMovingChange: (moving: boolean) => void
@@ -69,7 +79,8 @@ interface DesignerBodyProps extends Pick<LayoutDesignerProps, 'onSave'> {
 function DesignerBody({ classroom, onSave, onMovingChange }: DesignerBodyProps) {
   const [name, setName] = useState(classroom.name)
   const [layout, setLayout] = useState(classroom.layout)
-  const [tool, setTool] = useState<Tool>('student')
+  // No tool at first (issue 18): a first tap on 'Diák asztal' selects it instead of turning it off; the hint says so.
+  const [tool, setTool] = useState<Tool>(null)
   const [nameText, setNameText] = useState(classroom.name)
   const [columnsText, setColumnsText] = useState(String(classroom.layout.size[0]))
   const [rowsText, setRowsText] = useState(String(classroom.layout.size[1]))
@@ -220,6 +231,10 @@ function DesignerBody({ classroom, onSave, onMovingChange }: DesignerBodyProps) 
           </Button>
         )}
       </Flex>
+
+      <Text id="designer-tool-hint" fontSize="sm" color="fg.muted" aria-live="polite">
+        {toolHint(tool)}
+      </Text>
 
       <DesignerGrid
         layout={layout}
