@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { demoStudents, demoWorkHours } from './seed-demo'
-import { parseCsv, rowsFromCells } from './user-file'
+import { cellsOfUpload, rowsFromCells } from '../lib/user-file'
+
+const csvCells = (text: string) => cellsOfUpload('lista.csv', Buffer.from(text, 'utf8'))
 
 describe('user import file', () => {
-  it('parses quoted CSV fields with commas, doubled quotes and CRLF', () => {
-    expect(parseCsv('type,name\r\nstudent,"Kiss ""Kati"", Anna"\r\n')).toEqual([
+  it('parses quoted CSV fields with commas, doubled quotes and CRLF', async () => {
+    expect(await csvCells('type,name\r\nstudent,"Kiss ""Kati"", Anna"\r\n')).toEqual([
       ['type', 'name'],
       ['student', 'Kiss "Kati", Anna'],
     ])
   })
 
-  it('keeps every value as written: a password of digits or a date-like one is not converted', () => {
+  it('keeps every value as written: a password of digits or a date-like one is not converted', async () => {
     expect(
-      parseCsv(
+      await csvCells(
         '\uFEFFtype,name,username,password\nstudent,Kiss Anna,0123,00123456789\nstudent,B C,1/2/2026,1e3\n',
       ),
     ).toEqual([
@@ -22,9 +24,9 @@ describe('user import file', () => {
     ])
   })
 
-  it('accepts semicolon-separated files and Hungarian headers', () => {
+  it('accepts semicolon-separated files and Hungarian headers', async () => {
     const { rows, problems } = rowsFromCells(
-      parseCsv('típus;név;felhasználónév;jelszó\nteacher;Tóth Gábor;toth.gabor;Jelszo-123\n'),
+      await csvCells('típus;név;felhasználónév;jelszó\nteacher;Tóth Gábor;toth.gabor;Jelszo-123\n'),
     )
     expect(problems).toEqual([])
     expect(rows).toEqual([
@@ -32,9 +34,9 @@ describe('user import file', () => {
     ])
   })
 
-  it('reports each bad line by number and keeps the good ones', () => {
+  it('reports each bad line by number and keeps the good ones', async () => {
     const { rows, problems } = rowsFromCells(
-      parseCsv(
+      await csvCells(
         'type,name,username,password\nstudent,A B,ab,Jelszo-123\nfoo,C D,cd,Jelszo-123\nstudent,,ef,Jelszo-123\n',
       ),
     )

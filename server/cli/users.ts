@@ -23,9 +23,10 @@ import {
   setDisabled,
   setPassword,
 } from '../repositories/users-repository'
+import { HttpError } from '../lib/http-error'
 import { randomPassword } from '../lib/password'
 import { openCliDatabase } from './open-cli-database'
-import { readUserFile } from './user-file'
+import { readUserFile } from '../lib/user-file'
 
 const USAGE = `Használat / usage: npm run users -- <parancs>
   add --type teacher|student|admin --name "Név" --username felhasznalo --password jelszo [--one-time]
@@ -165,6 +166,8 @@ async function main(): Promise<void> {
     }
   } catch (error) {
     if (error instanceof DuplicateUsernameError) fail(`Foglalt felhasználónév: ${error.username}`)
+    // The import file's refusals (kind of file, unreadable, a limit broken) in their Hungarian words.
+    if (error instanceof HttpError) fail(`${file}: ${error.message}`)
     throw error
   } finally {
     await handle.close()

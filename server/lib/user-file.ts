@@ -3,9 +3,10 @@
  * (column order free, header names case-insensitive; Hungarian headers típus,név,felhasználónév,jelszó also work).
  */
 import { readFile } from 'node:fs/promises'
-import { extname } from 'node:path'
-import * as XLSX from 'xlsx'
+import { USERS_MESSAGES } from '../../contract/api'
 import { USER_TYPES, type UserType } from '../../contract/features'
+import { HttpError } from './http-error'
+import { readSpreadsheet } from './spreadsheet'
 
 export interface ImportRow {
   line: number
@@ -35,29 +36,17 @@ const HEADER_ALIASES: Record<string, keyof Omit<ImportRow, 'line'>> = {
   jelszo: 'password',
 }
 
-/** The first sheet's cells as text, blank rows left out. */
-function sheetCells(workbook: XLSX.WorkBook): string[][] {
-  const sheet = workbook.Sheets[workbook.SheetNames[0]]
-  if (!sheet) return []
-  return XLSX.utils
-    .sheet_to_json<unknown[]>(sheet, { header: 1, blankrows: false, raw: false, defval: '' })
-    .map((row) => row.map((cell) => String(cell ?? '')))
-    .filter((row) => row.some((cell) => cell.trim()))
-}
-
 /**
- * CSV by SheetJS (RFC 4180: quoted fields, doubled quotes, CRLF or LF; `;` is detected as the separator when the
- * header uses it). Values stay text as written (`raw`): a password '0012' or '1/2' is not turned into a number or date.
+ * The first sheet's cells of an .xlsx or .csv file as text, blank rows left out, read within the bounds of
+ * contract/spreadsheet.ts in a worker thread (lib/spreadsheet.ts). CSV by SheetJS (RFC 4180: quoted fields, doubled
+ * quotes, CRLF or LF; `;` is detected as the separator when the header uses it); values stay text as written: a
+ * password '0012' or '1/2' is not turned into a number or date. 400 for another kind of file or an unreadable one,
+ * 413 naming the limit a file broke.
  */
-export function parseCsv(text: string): string[][] {
-  return sheetCells(XLSX.read(text.replace(/^\uFEFF/, ''), { type: 'string', raw: true, dense: true }))
-}
-
-async function readCells(file: string): Promise<string[][]> {
-  const extension = extname(file).toLowerCase()
-  if (extension === '.xlsx') return sheetCells(XLSX.read(await readFile(file), { type: 'buffer' }))
-  if (extension === '.csv') return parseCsv(await readFile(file, 'utf8'))
-  throw new Error(`Csak .csv és .xlsx fájl importálható / only .csv and .xlsx files: ${file}`)
+export async function cellsOfUpload(fileName: string, bytes: Uint8Array): Promise<string[][]> {
+  const kind = fileName.toLowerCase().match(/\.(xlsx|csv)$/)?.[1] as 'xlsx' | 'csv' | undefined
+  if (!kind) throw new HttpError(400, USERS_MESSAGES.importBadFile)
+  return readSpreadsheet({ bytes, kind, unreadable: USERS_MESSAGES.importUnreadable })
 }
 
 /** Parses the rows of an import file; returns the valid rows and a problem per invalid line. */
@@ -83,5 +72,5 @@ export function rowsFromCells(cells: string[][]): { rows: ImportRow[]; problems:
 
 /** Reads and validates an import file. */
 export async function readUserFile(file: string): Promise<{ rows: ImportRow[]; problems: ImportProblem[] }> {
-  return rowsFromCells(await readCells(file))
+  return rowsFromCells(await cellsOfUpload(file, await readFile(file)))
 }

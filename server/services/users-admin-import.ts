@@ -1,6 +1,6 @@
 /**
  * Felhasználók import and export (issue 11). The file is the one `npm run users -- import` reads (columns type, name,
- * username, password; Hungarian headers too; parsed by the CLI's own code, cli/user-file.ts). On the screen the
+ * username, password; Hungarian headers too; parsed by the code the CLI uses, lib/user-file.ts, in a worker thread within bounds). On the screen the
  * password column may be missing or empty: the server then generates a one-time password. Every password made or
  * given here is one-time (its owner sets their own at the first sign-in).
  *
@@ -19,10 +19,10 @@ import {
 } from '../../contract/api'
 import type { UserType } from '../../contract/features'
 import { passwordLengthProblem } from '../../contract/password-rule'
-import { parseCsv, rowsFromCells } from '../cli/user-file'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import { hashPassword, randomPassword } from '../lib/password'
+import { cellsOfUpload, rowsFromCells } from '../lib/user-file'
 import { DuplicateUsernameError, insertUserWithHash, takenUsernames } from '../repositories/users-repository'
 import { GENERATED_PASSWORD_LENGTH } from './users-admin'
 import type { Change } from './write'
@@ -34,23 +34,9 @@ const COLUMN_NAMES: Record<'type' | 'name' | 'username' | 'password', string[]> 
   password: ['password', 'jelszó', 'jelszo'],
 }
 
-/** The first sheet's cells of an .xlsx or .csv file (base64), blank rows left out. */
-export function cellsOfFile(fileName: string, base64: string): string[][] {
-  const extension = fileName.toLowerCase().match(/\.(xlsx|csv)$/)?.[1]
-  if (!extension) throw new HttpError(400, USERS_MESSAGES.importBadFile)
-  const bytes = Buffer.from(base64, 'base64')
-  try {
-    if (extension === 'csv') return parseCsv(bytes.toString('utf8'))
-    const workbook = XLSX.read(bytes, { type: 'buffer' })
-    const sheet = workbook.Sheets[workbook.SheetNames[0]]
-    if (!sheet) return []
-    return XLSX.utils
-      .sheet_to_json<unknown[]>(sheet, { header: 1, blankrows: false, raw: false, defval: '' })
-      .map((row) => row.map((cell) => String(cell ?? '')))
-      .filter((row) => row.some((cell) => cell.trim()))
-  } catch {
-    throw new HttpError(400, USERS_MESSAGES.importUnreadable)
-  }
+/** The first sheet's cells of an uploaded .xlsx or .csv file (base64), read within bounds off the event loop. */
+export function cellsOfFile(fileName: string, base64: string): Promise<string[][]> {
+  return cellsOfUpload(fileName, Buffer.from(base64, 'base64'))
 }
 
 interface PlannedRow extends ImportPreviewRow {
@@ -120,7 +106,7 @@ export async function planImport(db: Db, cells: string[][]): Promise<PlannedRow[
 
 /** POST /users/import/preview: what the import would do. Writes nothing. */
 export async function previewImport(db: Db, fileName: string, content: string): Promise<ImportPreviewRow[]> {
-  const planned = await planImport(db, cellsOfFile(fileName, content))
+  const planned = await planImport(db, await cellsOfFile(fileName, content))
   return planned.map(({ password: _password, ...row }) => row)
 }
 
@@ -131,7 +117,7 @@ export async function importChange(
   content: string,
   logN: number,
 ): Promise<Change<ImportUsersResponse>> {
-  const planned = await planImport(db, cellsOfFile(fileName, content))
+  const planned = await planImport(db, await cellsOfFile(fileName, content))
   const invalid = planned.some((row) => row.outcome === 'invalid')
   const fresh = invalid ? [] : planned.filter((row) => row.outcome === 'new')
   const hashed = await Promise.all(
