@@ -5,11 +5,11 @@
  * indexes of server/db/schema.ts are built), so a page is an index range scan that stops after `limit` rows; the
  * search goes through the GIN index on the generated `search` words; counts stop at a bound.
  */
-import { randomUUID } from 'node:crypto'
 import { and, eq, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { AuditExtras, AuditType } from '../../contract/audit'
 import type { Db } from '../db'
 import { auditLog } from '../db/schema'
+import { timeOrderedId } from '../lib/time-ordered-id'
 
 export interface AuditEntryInput {
   username: string
@@ -20,7 +20,8 @@ export interface AuditEntryInput {
 
 /** Writes one audit entry with `db` — pass the transaction of the change it records. */
 export async function writeAudit(db: Db, entry: AuditEntryInput): Promise<string> {
-  const id = randomUUID()
+  // Time-ordered: entries of one second (`ts` ties) come back in the order they were written.
+  const id = timeOrderedId(entry.at)
   await db.insert(auditLog).values({
     id,
     username: entry.username,
