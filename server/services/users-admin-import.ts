@@ -8,6 +8,7 @@
  * transaction with one `importUsers` audit entry: a file with an invalid row is refused whole, rows whose username
  * already exists are skipped (and reported), and a username taken meanwhile rolls everything back (409).
  */
+import { TZDate } from '@date-fns/tz'
 import * as XLSX from 'xlsx'
 import {
   USERNAME_PATTERN,
@@ -157,20 +158,45 @@ export async function importChange(
 }
 
 const TYPE_LABELS: Record<UserType, string> = { admin: 'Adminisztrátor', teacher: 'Oktató', student: 'Diák' }
+/** The screen's '2026. 11. 27. 08:38' as a number format (the dots and spaces quoted: literal text). */
+const SIGN_IN_FORMAT = 'yyyy". "mm". "dd". "hh:mm'
 
-/** GET /users/export.xlsx: the list as a workbook (no passwords). */
-export function usersWorkbook(users: readonly UserSummary[]): Buffer {
-  const rows = users.map((user) => ({
-    Név: user.name,
-    Felhasználónév: user.username,
-    Típus: TYPE_LABELS[user.type],
-    Többfaktoros: user.mfa ? 'be' : 'ki',
-    'Utolsó bejelentkezés': user.lastSignIn ?? '',
-    Letiltva: user.disabled ? 'igen' : 'nem',
-  }))
-  const sheet = XLSX.utils.json_to_sheet(rows, {
-    header: ['Név', 'Felhasználónév', 'Típus', 'Többfaktoros', 'Utolsó bejelentkezés', 'Letiltva'],
-  })
+/** A text cell a spreadsheet will not run (DESIGN §6): = + - @, tab or CR first gets a leading '. */
+function textCell(value: string): XLSX.CellObject {
+  return { t: 's', v: /^[=+\-@\t\r]/.test(value) ? `'${value}` : value }
+}
+
+/**
+ * A real date cell holding the wall-clock time in `timeZone` (the school's, as the screen shows it): spreadsheet
+ * dates have no zone, so the serial is that local time's (days since 1899-12-30).
+ */
+function localDateCell(iso: string, timeZone: string): XLSX.CellObject {
+  const local = new TZDate(new Date(iso).getTime(), timeZone)
+  const wallClock = Date.UTC(
+    local.getFullYear(),
+    local.getMonth(),
+    local.getDate(),
+    local.getHours(),
+    local.getMinutes(),
+    local.getSeconds(),
+  )
+  return { t: 'n', v: wallClock / 86_400_000 + 25_569, z: SIGN_IN_FORMAT }
+}
+
+const EXPORT_HEADER = ['Név', 'Felhasználónév', 'Típus', 'Többfaktoros', 'Utolsó bejelentkezés', 'Letiltva']
+
+/** GET /users/export.xlsx: the list as a workbook (no passwords); the last sign-in a date in the school's zone. */
+export function usersWorkbook(users: readonly UserSummary[], timeZone: string): Buffer {
+  const rows = users.map((user): XLSX.CellObject[] => [
+    textCell(user.name),
+    textCell(user.username),
+    textCell(TYPE_LABELS[user.type]),
+    textCell(user.mfa ? 'be' : 'ki'),
+    user.lastSignIn ? localDateCell(user.lastSignIn, timeZone) : textCell(''),
+    textCell(user.disabled ? 'igen' : 'nem'),
+  ])
+  const sheet = XLSX.utils.aoa_to_sheet([EXPORT_HEADER, ...rows])
+  sheet['!cols'] = [{ wch: 28 }, { wch: 20 }, { wch: 14 }, { wch: 12 }, { wch: 20 }, { wch: 9 }]
   const workbook = XLSX.utils.book_new()
   XLSX.utils.book_append_sheet(workbook, sheet, 'Felhasználók')
   return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer

@@ -54,7 +54,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { response: withErrors({ 200: Type.Unknown() }, 401, 403, 429, 500) },
     },
     async (_request, reply) => {
-      const file = usersWorkbook(await usersList(app.db))
+      const file = usersWorkbook(await usersList(app.db), app.config.TZ)
       const day = dayInZone(app.now(), app.config.TZ)
       return reply
         .header('Content-Type', XLSX_TYPE)
