@@ -51,6 +51,12 @@ function withTouchTarget<R extends { base?: object }>(recipe: R, slot: string): 
  * Chakra's `fg.error` is red.500 in the light theme: 3.8:1 on white, under WCAG AA's 4.5:1 for the small red
  * texts (form field errors, inline load errors). red.700 / red.300 pass in both themes.
  */
+/*
+ * Issue 18, the same for the dark theme: `fg.subtle` (other-month days, quiet hints) was gray.500 on black, 4.1:1
+ * (and gray.400 on white, 2.6:1), now gray.400 / gray.500, at least 4.5:1 on the page and panel backgrounds.
+ * `blue.solid` was blue.600, whose hover (solid/90, the page showing through) gave white text 4.3:1; blue.700 keeps
+ * at least 4.5:1 hovered, in both themes. `blue.focusRing` (the sidebar's focus outline) is blue.400 in the dark.
+ */
 const accessibleSemanticTokens = {
   ...semanticTokens,
   colors: {
@@ -58,6 +64,12 @@ const accessibleSemanticTokens = {
     fg: {
       ...semanticTokens.colors?.fg,
       error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } },
+      subtle: { value: { _light: '{colors.gray.500}', _dark: '{colors.gray.400}' } },
+    },
+    blue: {
+      ...semanticTokens.colors?.blue,
+      solid: { value: { _light: '{colors.blue.700}', _dark: '{colors.blue.700}' } },
+      focusRing: { value: { _light: '{colors.blue.500}', _dark: '{colors.blue.400}' } },
     },
   },
 }

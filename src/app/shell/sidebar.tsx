@@ -72,6 +72,10 @@ function NavButton({
       aria-current={current ? 'page' : undefined}
       onClick={onClick}
       disabled={disabled}
+      // A clear 2 px blue ring in both themes (the gray palette's ring is faint on the dark sidebar; issue 18).
+      focusVisibleRing="outside"
+      focusRingColor="blue.focusRing"
+      focusRingWidth="2px"
     >
       <Icon size={18} aria-hidden />
       {label}

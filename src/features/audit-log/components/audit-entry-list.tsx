@@ -15,6 +15,7 @@ import { rowPosition } from '../../../lib/row-position'
 import { COMPACT_MEDIA, useCompactLayout } from '../../../lib/use-compact-layout'
 import type { AuditEntityKind } from '../audit-entry'
 import type { ListedEntry } from '../merge-pages'
+import type { AUDIT_CATEGORIES } from '../../../../contract/audit'
 
 const ROW_HEIGHT = { wide: 92, compact: 128 }
 const OVERSCAN = 6
@@ -217,8 +218,11 @@ const EntryRow = memo(function EntryRow({ entry, position, setSize, style, onEnt
   )
 })
 
-/** The badge colour of each category of the spec's catalogue (the text stays the type's label). */
-const CATEGORY_PALETTE: Record<string, string> = {
+/**
+ * The badge colour of each category of the catalogue (the text stays the type's label). Keyed by the catalogue's
+ * labels, so a new category without a colour fails the typecheck (issue 18: 'Felhasználók' had none).
+ */
+export const CATEGORY_PALETTE: Record<(typeof AUDIT_CATEGORIES)[number]['label'] | 'unknown', string> = {
   Tantermek: 'blue',
   Tanulócsoportok: 'green',
   Ülésrendek: 'teal',
@@ -226,6 +230,8 @@ const CATEGORY_PALETTE: Record<string, string> = {
   Jegyzetek: 'orange',
   Értesítések: 'yellow',
   Biztonság: 'red',
+  Felhasználók: 'cyan',
+
   unknown: 'gray',
 }
 
