@@ -63,11 +63,12 @@ export function PasswordResetForm({ student, saving, onSave, onCancel }: Passwor
         noValidate
         aria-label={`Jelszó módosítása: ${student.name}`}
       >
-        <Flex gap="2" align="center" minW="0">
+        {/* The field keeps at least 12 rem: on a phone the buttons wrap under it instead of squeezing it (issue 18). */}
+        <Flex gap="2" align="center" minW="0" wrap="wrap">
           <Input
             type="password"
             size="sm"
-            flex="1"
+            flex="1 1 12rem"
             minW="0"
             autoComplete="new-password"
             aria-label={`Új jelszó: ${student.name} (${student.username})`}

@@ -89,3 +89,44 @@ for (const [size, viewport] of [
     await expect(dialog).toBeHidden()
   })
 }
+
+/** Whether the element's text is cut (an ellipsis or clipped overflow). */
+function truncated(cell: Locator): Promise<boolean> {
+  return cell.evaluate((element) => element.scrollWidth > element.clientWidth + 1)
+}
+
+test('tablet: Felhasználók shows the name and the username whole', async ({ page, account }, testInfo) => {
+  const admin = account('usersAdmin')
+  await openApp(page)
+  await login(page, admin)
+  await openScreen(page, 'Felhasználók', 'Felhasználók')
+  await page.setViewportSize(TABLET)
+  // The list is virtualised: the search brings the account's row into view.
+  await page.getByPlaceholder('Keresés név vagy felhasználónév alapján...').fill(admin.username)
+  const row = page.getByRole('row').filter({ hasText: admin.username }).first()
+  await expect(row).toBeVisible({ timeout: 20_000 })
+  await page.screenshot({ path: testInfo.outputPath('users-tablet.png') })
+  const name = row.getByRole('cell').filter({ hasText: admin.name }).first()
+  const username = row.getByRole('cell').filter({ hasText: admin.username }).first()
+  expect(await truncated(name), `${admin.name} is cut`).toBe(false)
+  expect(await truncated(username), `${admin.username} is cut`).toBe(false)
+})
+
+test("phone: the password field of 'Jelszó módosítása' keeps room to type", async ({
+  page,
+  account,
+}, testInfo) => {
+  await openApp(page)
+  await login(page, account('searcher'))
+  await openScreen(page, 'Diákok', 'Diákok kezelése')
+  await page.setViewportSize(PHONE)
+  await page
+    .getByRole('button', { name: /^Jelszó módosítása/ })
+    .first()
+    .tap()
+  const field = page.getByPlaceholder('Add meg az új jelszót...')
+  await expect(field).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('password-phone.png') })
+  const box = await field.boundingBox()
+  expect(box?.width ?? 0, 'the field is at least 12 rem wide').toBeGreaterThanOrEqual(12 * 16 - 1)
+})

@@ -24,36 +24,37 @@ export const UsersTable = memo(function UsersTable({ users, onAction, writable =
       {
         id: 'name',
         header: 'Név',
-        width: 'minmax(0, 2fr)',
+        // The names keep a readable minimum; the fixed columns give way first on a tablet (issue 18).
+        width: 'minmax(10rem, 2fr)',
         compactWidth: 'minmax(0, 1fr)',
         cell: (u) => u.name,
       },
       {
         id: 'username',
         header: 'Felhasználónév',
-        width: 'minmax(0, 1.5fr)',
+        width: 'minmax(8rem, 1.5fr)',
         compactWidth: null,
         cell: (u) => u.username,
       },
       {
         id: 'type',
         header: 'Típus',
-        width: '9rem',
+        width: 'minmax(0, 8rem)',
         compactWidth: null,
         cell: (u) => USER_TYPE_LABELS[u.type],
       },
-      { id: 'mfa', header: 'MFA', width: '4rem', compactWidth: null, cell: (u) => (u.mfa ? 'Be' : 'Ki') },
+      { id: 'mfa', header: 'MFA', width: '3rem', compactWidth: null, cell: (u) => (u.mfa ? 'Be' : 'Ki') },
       {
         id: 'lastSignIn',
         header: 'Utolsó bejelentkezés',
-        width: '11rem',
+        width: 'minmax(0, 10rem)',
         compactWidth: null,
         cell: (u) => lastSignInText(u.lastSignIn),
       },
       {
         id: 'status',
         header: 'Állapot',
-        width: '7rem',
+        width: '5.5rem',
         compactWidth: 'auto',
         cell: (u) =>
           u.disabled ? <Badge colorPalette="red">Letiltva</Badge> : <Badge colorPalette="green">Aktív</Badge>,
