@@ -2,9 +2,10 @@
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 export const AUTH_HEADER = 'Authorization'
 
-/** Strips an optional 'Bearer ' prefix from an Authorization header value. */
+/** Strips an optional 'Bearer ' prefix (in any case) from an Authorization header value. */
 export function tokenFromAuthorization(value: string | null | undefined): string | null {
   if (!value) return null
-  const token = value.startsWith('Bearer ') ? value.slice(7) : value
+  // The scheme is case-insensitive (RFC 9110 §11.1): `bearer <token>` is the same as `Bearer <token>`.
+  const token = /^bearer /i.test(value) ? value.slice(7) : value
   return token.trim() || null
 }

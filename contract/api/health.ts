@@ -4,6 +4,5 @@ import { Type, type Static } from '@sinclair/typebox'
 export const HealthResponse = Type.Object({
   status: Type.Literal('ok'),
   time: Type.String(),
-  database: Type.String(),
 })
 export type HealthResponse = Static<typeof HealthResponse>

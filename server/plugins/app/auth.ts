@@ -27,8 +27,8 @@ const MAX_TOKEN_LENGTH = 256
 export const BAD_TOKENS_PER_IP = 60
 
 /**
- * What a session with a one-time password may still do: set its own password and sign out. The sign-in, health
- * and status routes need no session anyway (the same call without the token gets the same answer).
+ * What a session with a one-time password may still do: set its own password and sign out. The sign-in, health,
+ * status and Squid feed routes need no session anyway (the same call without the token gets the same answer).
  */
 export const ONE_TIME_ALLOWED = new Set([
   'POST /api/auth/password',
@@ -36,6 +36,8 @@ export const ONE_TIME_ALLOWED = new Set([
   'POST /api/auth/login',
   'GET /api/health',
   'GET /api/status',
+  // The Squid feed is public (a proxy's cron job fetches it): a token must not make it worse than none.
+  'GET /api/proxy/block.txt',
 ])
 
 export interface AuthOptions {
@@ -63,7 +65,10 @@ export default fp<AuthOptions>(
       else if (
         request.session.kind === 'session' &&
         request.session.user.passwordOneTime &&
-        !ONE_TIME_ALLOWED.has(`${request.method} ${request.routeOptions.url ?? request.url}`)
+        // HEAD is GET without the body (Fastify adds it to every GET route).
+        !ONE_TIME_ALLOWED.has(
+          `${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url ?? request.url}`,
+        )
       ) {
         throw new HttpError(403, PASSWORD_MESSAGES.changeRequired, {}, PASSWORD_CHANGE_REQUIRED)
       }
