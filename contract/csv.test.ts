@@ -16,6 +16,10 @@ describe('csvCell', () => {
     ['\rx', '"\'\rx"'],
     ['=HYPERLINK("http://x","y")', '"\'=HYPERLINK(""http://x"",""y"")"'],
     ['a=b', 'a=b'],
+    // A spreadsheet set to Hungarian splits on `;` (issue 18).
+    ['x;=1+1;y', '"x;\'=1+1;y"'],
+    ['a;b', '"a;b"'],
+    [';@x', '";\'@x"'],
   ])('%j → %j', (value, cell) => {
     expect(csvCell(value)).toBe(cell)
   })

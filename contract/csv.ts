@@ -5,11 +5,16 @@
 
 /**
  * A CSV cell a spreadsheet will not run: a value starting with = + - @, tab or CR gets a leading apostrophe (OWASP
- * "CSV injection"); a value holding a quote, comma, CR or LF is quoted, its quotes doubled (RFC 4180).
+ * "CSV injection"); a value holding a quote, comma, semicolon, CR or LF is quoted, its quotes doubled (RFC 4180).
+ * A spreadsheet set to Hungarian splits on `;`: so each `;`-separated piece is neutralised as the value's start is
+ * (`x;=1+1;y` → `"x;'=1+1;y"`), should it read the cell unquoted.
  */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+  const safe = value
+    .split(';')
+    .map((piece) => (/^[=+\-@\t\r]/.test(piece) ? `'${piece}` : piece))
+    .join(';')
+  return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 
 /** One record: the cells, comma separated, ended by CRLF (RFC 4180). */
