@@ -164,6 +164,22 @@ describe('shell', () => {
     expect(pageRequests).toBe(1)
   })
 
+  it("moves the focus to the screen's heading after a menu choice by keyboard; the skip link comes first (issue 18)", async () => {
+    server.use(userSettingsHandler(), dashboardHandler(buildDashboard({ type: 'teacher' })))
+    const { user } = renderApp()
+    const nav = await menu()
+    await user.tab()
+    const skip = screen.getByRole('link', { name: 'Ugrás a tartalomra' })
+    expect(skip).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(document.activeElement?.closest('main')).not.toBeNull()
+
+    within(nav).getByRole('button', { name: 'Beállítások' }).focus()
+    await user.keyboard('{Enter}')
+    const heading = await screen.findByRole('heading', { name: 'Beállítások', level: 1 })
+    await waitFor(() => expect(heading).toHaveFocus())
+  })
+
   it('opens the settings screen from Beállítások', async () => {
     server.use(userSettingsHandler(), dashboardHandler(buildDashboard({ type: 'teacher' })))
     const { user } = renderApp()

@@ -2,10 +2,21 @@
  * The authenticated shell (spec §2): the sidebar picks the screen; on phones the sidebar is a drawer behind a
  * hamburger button. Features come from the dashboard, overridden by the featurePreview settings.
  */
-import { Box, Button, CloseButton, Drawer, Flex, IconButton, Portal, Stack, Text } from '@chakra-ui/react'
+import {
+  Box,
+  Button,
+  chakra,
+  CloseButton,
+  Drawer,
+  Flex,
+  IconButton,
+  Portal,
+  Stack,
+  Text,
+} from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Menu } from 'lucide-react'
-import { startTransition, useCallback, useMemo, useState } from 'react'
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { applyFeaturePreviews, dayInZone } from '../../../contract/features'
 import { useDashboard } from '../../api/get-dashboard'
 import { HttpsBanner } from '../../components/https-notice'
@@ -18,6 +29,34 @@ import { isScreenReady, ScreenOutlet, warmScreens } from './screens'
 import { OutboxBadge } from './outbox-badge'
 import { SidebarContent } from './sidebar'
 import { UnsentWritesDialog } from './unsent-writes-dialog'
+
+/** The main area's id: the skip link's target. */
+export const MAIN_ID = 'tartalom'
+export const SKIP_LINK = 'Ugrás a tartalomra'
+
+/** The shown screen's heading (or the main area): where the focus goes after a menu choice or the skip link. */
+function focusMain(main: HTMLElement | null): void {
+  if (!main) return
+  if (focusHeading(main)) return
+  // The screen is still loading: the main area holds the focus until its heading comes (if nothing moved it).
+  main.focus()
+  const observer = new MutationObserver(() => {
+    if (document.activeElement !== main || focusHeading(main)) observer.disconnect()
+  })
+  observer.observe(main, { childList: true, subtree: true })
+  setTimeout(() => observer.disconnect(), HEADING_WAIT_MS)
+}
+
+/** How long a loading screen's heading is waited for. */
+const HEADING_WAIT_MS = 10_000
+
+function focusHeading(main: HTMLElement): boolean {
+  const heading = main.querySelector<HTMLElement>('h1')
+  if (!heading) return false
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1
+  heading.focus()
+  return true
+}
 
 export function Shell() {
   const dashboard = useDashboard()
@@ -46,7 +85,17 @@ export function Shell() {
   const current = selected ?? initialScreen(features, today)
   const shown = shownSelection ?? initialScreen(features, today)
 
+  const mainRef = useRef<HTMLElement>(null)
+  // A menu choice moves the focus to the new screen's heading once it is shown (issue 18: it stayed in the sidebar).
+  const focusWhenShown = useRef<string | null>(null)
+  useEffect(() => {
+    if (focusWhenShown.current === null || focusWhenShown.current !== shownSelection) return
+    focusWhenShown.current = null
+    focusMain(mainRef.current)
+  }, [shownSelection])
+
   const select = useCallback((id: string) => {
+    focusWhenShown.current = id
     setSelected(id)
     setDrawerOpen(false)
     // A screen whose code is loaded switches in the same render as the sidebar. Otherwise the switch is a
@@ -100,6 +149,29 @@ export function Shell() {
 
   return (
     <Flex h="100dvh" direction={{ base: 'column', lg: 'row' }} bg="bg">
+      <chakra.a
+        href={`#${MAIN_ID}`}
+        onClick={(event) => {
+          event.preventDefault()
+          focusMain(mainRef.current)
+        }}
+        position="absolute"
+        zIndex="skipLink"
+        top="2"
+        insetStart="2"
+        px="4"
+        py="2"
+        rounded="l2"
+        bg="bg.panel"
+        color="fg"
+        borderWidth="2px"
+        borderColor="blue.focusRing"
+        fontWeight="semibold"
+        transform="translateY(-200%)"
+        _focusVisible={{ transform: 'none', outline: 'none' }}
+      >
+        {SKIP_LINK}
+      </chakra.a>
       <Flex
         as="header"
         display={{ base: 'flex', lg: 'none' }}
@@ -131,6 +203,8 @@ export function Shell() {
         open={drawerOpen}
         onOpenChange={(details) => setDrawerOpen(details.open)}
         placement="start"
+        // After a choice in the drawer the focus goes to the new screen's heading, not back to the hamburger.
+        finalFocusEl={() => mainRef.current?.querySelector<HTMLElement>('h1') ?? mainRef.current}
         lazyMount
         unmountOnExit
       >
@@ -148,7 +222,17 @@ export function Shell() {
       </Drawer.Root>
       <Flex direction="column" flex="1" minW="0" minH="0">
         {dashboard.data?.user.type === 'admin' && <HttpsBanner />}
-        <Box as="main" flex="1" overflowY="auto" minH="0" aria-busy={shown !== current || undefined}>
+        <Box
+          as="main"
+          ref={mainRef}
+          id={MAIN_ID}
+          tabIndex={-1}
+          outline="none"
+          flex="1"
+          overflowY="auto"
+          minH="0"
+          aria-busy={shown !== current || undefined}
+        >
           <ScreenOutlet screen={shown} />
         </Box>
       </Flex>
