@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import * as XLSX from 'xlsx'
 import { demoStudents, demoWorkHours } from './seed-demo'
 import { cellsOfUpload, rowsFromCells } from '../lib/user-file'
 
@@ -32,6 +33,29 @@ describe('user import file', () => {
     expect(rows).toEqual([
       { line: 2, type: 'teacher', name: 'Tóth Gábor', username: 'toth.gabor', password: 'Jelszo-123' },
     ])
+  })
+
+  it("takes the types in the app's words too (Diák, Oktató, Adminisztrátor), and an .xlsx with Hungarian headers", async () => {
+    const book = XLSX.utils.book_new()
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ['Név', 'Felhasználónév', 'Típus', 'Jelszó'],
+        ['Kiss Anna', 'kiss.anna', 'Diák', 'Jelszo-123'],
+        ['Tóth Gábor', 'toth.gabor', 'oktató', 'Jelszo-123'],
+        ['Fő Nök', 'fo.nok', 'ADMINISZTRÁTOR', 'Jelszo-123'],
+        ['Robot', 'robot', 'Gépész', 'Jelszo-123'],
+      ]),
+      'Munka1',
+    )
+    const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer
+    const { rows, problems } = rowsFromCells(await cellsOfUpload('lista.xlsx', bytes))
+    expect(rows.map((r) => [r.username, r.type])).toEqual([
+      ['kiss.anna', 'student'],
+      ['toth.gabor', 'teacher'],
+      ['fo.nok', 'admin'],
+    ])
+    expect(problems).toEqual([{ line: 5, message: "Ismeretlen típus: 'Gépész'" }])
   })
 
   it('reports each bad line by number and keeps the good ones', async () => {

@@ -1,6 +1,7 @@
 /**
  * Reads accounts to import from a CSV or XLSX file with a header row `type,name,username,password`
- * (column order free, header names case-insensitive; Hungarian headers típus,név,felhasználónév,jelszó also work).
+ * (column order free, header names case-insensitive; Hungarian headers típus,név,felhasználónév,jelszó also work,
+ * and the types as the app names them: Diák, Oktató, Adminisztrátor).
  */
 import { readFile } from 'node:fs/promises'
 import { USERS_MESSAGES } from '../../contract/api'
@@ -36,6 +37,16 @@ const HEADER_ALIASES: Record<string, keyof Omit<ImportRow, 'line'>> = {
   jelszo: 'password',
 }
 
+/** The app's Hungarian type names (Felhasználók, the export), with or without accents, besides the English ones. */
+const TYPE_ALIASES: Record<string, UserType> = {
+  diák: 'student',
+  diak: 'student',
+  oktató: 'teacher',
+  oktato: 'teacher',
+  adminisztrátor: 'admin',
+  adminisztrator: 'admin',
+}
+
 /**
  * The first sheet's cells of an .xlsx or .csv file as text, blank rows left out, read within the bounds of
  * contract/spreadsheet.ts in a worker thread (lib/spreadsheet.ts). CSV by SheetJS (RFC 4180: quoted fields, doubled
@@ -61,9 +72,10 @@ export function rowsFromCells(cells: string[][]): { rows: ImportRow[]; problems:
   body.forEach((cellsOfRow, index) => {
     const line = index + 2
     const value = (key: string) => (cellsOfRow[columns.indexOf(key as never)] ?? '').trim()
-    const type = value('type').toLowerCase() as UserType
+    const written = value('type')
+    const type = (TYPE_ALIASES[written.toLowerCase()] ?? written.toLowerCase()) as UserType
     const row = { line, type, name: value('name'), username: value('username'), password: value('password') }
-    if (!USER_TYPES.includes(type)) problems.push({ line, message: `Ismeretlen típus: '${row.type}'` })
+    if (!USER_TYPES.includes(type)) problems.push({ line, message: `Ismeretlen típus: '${written}'` })
     else if (!row.name || !row.username || !row.password) problems.push({ line, message: 'Hiányzó mező' })
     else rows.push(row)
   })
