@@ -20,6 +20,11 @@ interface ResourceDefinition {
   readonly refreshedBy: readonly string[]
   /** Refresh only the cached answer whose path equals the write's path (seating is saved per group). */
   readonly samePathOnly?: boolean
+  /**
+   * Refusals that are this resource's answer and are stored like a 200 (spec §7: `/groups/instructor` answers 404 for
+   * "no groups"; not stored, a teacher with no groups saw 'Mai csoportok betöltése...' forever offline).
+   */
+  readonly storedRefusals?: readonly number[]
 }
 
 const groupsWrites = ['/groups/**']
@@ -35,7 +40,7 @@ export const API_RESOURCES = {
   userSettings: { path: '/dashboard/userSettings', refreshedBy: ['/dashboard/userSettings'] },
   students: { path: '/students/', refreshedBy: ['/students', '/users/**'] },
   alerts: { path: '/alerts', refreshedBy: ['/alerts/**'] },
-  groupsInstructor: { path: '/groups/instructor', refreshedBy: groupsWrites },
+  groupsInstructor: { path: '/groups/instructor', refreshedBy: groupsWrites, storedRefusals: [404] },
   groups: { path: '/groups', refreshedBy: groupsWrites },
   classrooms: { path: '/classrooms', refreshedBy: classroomsWrites },
   classroom: { path: '/classrooms/:classroomId', refreshedBy: classroomsWrites },
@@ -125,6 +130,8 @@ export interface CompiledApiResource {
   /** Write paths after which cached answers of this resource are re-fetched. */
   readonly refreshedBy: readonly RegExp[]
   readonly samePathOnly: boolean
+  /** Statuses other than 200 that are stored as the answer (empty for most). */
+  readonly storedRefusals: readonly number[]
 }
 
 let compiled: readonly CompiledApiResource[] | null = null
@@ -138,6 +145,7 @@ export function compiledApiResources(): readonly CompiledApiResource[] {
       pattern: pathTemplatePattern(definition.path),
       refreshedBy: definition.refreshedBy.map(pathTemplatePattern),
       samePathOnly: definition.samePathOnly ?? false,
+      storedRefusals: definition.storedRefusals ?? [],
     }
   })
   return compiled

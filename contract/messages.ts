@@ -37,6 +37,8 @@ export const MESSAGES = {
   groupCreated: 'Csoport létrehozva.',
   groupDeleted: 'Csoport törölve.',
   groupNotFound: 'Nem található ilyen csoport.',
+  /** 409 on POST /groups/create: a group with the same name, day and classroom exists (issue 18). */
+  groupExists: 'Már van ilyen nevű csoport ezen a napon ebben a teremben.',
   noGroups: 'Nincsenek csoportjaid.',
   groupNameRequired: 'Kérjük, töltse ki az összes kötelező mezőt.',
   groupDayInvalid: 'A nap 1 (hétfő) és 7 (vasárnap) között lehet.',

@@ -145,3 +145,30 @@ describe('networkFirstWithDeadline: the deadline passes first', () => {
     expect(world.background).toEqual([])
   })
 })
+
+describe('networkFirstWithDeadline: a refusal that is the answer', () => {
+  it("stores /groups/instructor's 404 (no groups) and serves it offline", async () => {
+    const storage = new FakeCacheStorage()
+    const url = `${BASE}/groups/instructor`
+    const deps = (fetch: ApiStrategyDeps['fetch']): ApiStrategyDeps => ({
+      caches: storage.asCacheStorage(),
+      cacheName: CACHE,
+      base: BASE,
+      fetch,
+      waitUntil: () => undefined,
+      post: () => undefined,
+      deadline: () => ({ passed: new Promise<void>(() => undefined), cancel: () => undefined }),
+    })
+    const online = await networkFirstWithDeadline(
+      new Request(url),
+      deps(async () => answer(404, '{"code":404,"message":"Nincs csoport."}')),
+    )
+    expect(online.status).toBe(404)
+    const offline = await networkFirstWithDeadline(
+      new Request(url),
+      deps(() => Promise.reject(new TypeError('Failed to fetch'))),
+    )
+    expect(offline.status).toBe(404)
+    expect(await offline.text()).toContain('Nincs csoport.')
+  })
+})

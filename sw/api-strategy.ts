@@ -12,6 +12,7 @@
  * Pure apart from what it is given, so it is tested without a worker (api-strategy.test.ts).
  */
 import type { SwToPageMessage } from '../contract/sw-protocol'
+import { apiPathOf, matchApiRoute } from './api-routes'
 import { cacheUpdatedMessage, sameContent } from './cache-updates'
 
 /** How long the network may take before the cached copy is shown. */
@@ -84,10 +85,21 @@ async function answerInTime(
   return response
 }
 
-/** What an answer does to the cache: store a 200, forget everything on a 401, forget this entry on another 4xx. */
+/** True for a 200, and for a refusal that is the route's answer (`storedRefusals`: the 404 of "no groups"). */
+function isStoredAnswer(response: Response, request: Request, base: string): boolean {
+  if (response.status === 200) return true
+  const path = apiPathOf(request.url, base)
+  const route = path === null ? null : matchApiRoute(path)
+  return route?.storedRefusals.includes(response.status) ?? false
+}
+
+/**
+ * What an answer does to the cache: store a 200 (or a refusal that is the route's answer), forget everything on a
+ * 401, forget this entry on another 4xx.
+ */
 async function settle(response: Response, request: Request, deps: ApiStrategyDeps): Promise<void> {
   const { caches, cacheName } = deps
-  if (response.status === 200) {
+  if (isStoredAnswer(response, request, deps.base)) {
     await (await caches.open(cacheName)).put(request, response.clone())
   } else if (response.status === 401) {
     await caches.delete(cacheName)
@@ -112,7 +124,7 @@ async function lateAnswer(
   }
   // A 200 that differs from what was shown, or a refusal (another 4xx): the page fetches again and gets it.
   if (response.status !== 200 && response.status < 400) return
-  if (response.status === 200 && (await sameContent(served, response))) return
+  if (isStoredAnswer(response, request, deps.base) && (await sameContent(served, response))) return
   const message = cacheUpdatedMessage(request.url, deps.base)
   if (message) deps.post(message)
 }

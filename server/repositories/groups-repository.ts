@@ -1,6 +1,6 @@
 /** Student groups and their members (spec §3). A group is led by one teacher and may meet in a classroom. */
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { ClassroomLayout } from '../../contract/api/classrooms'
 import type { Db } from '../db'
 import { classrooms, groupMembers, groups, users } from '../db/schema'
@@ -43,6 +43,26 @@ function selectGroups(db: Db) {
     .from(groups)
     .innerJoin(users, eq(users.id, groups.instructorId))
     .leftJoin(classrooms, eq(classrooms.id, groups.classroomId))
+}
+
+/** True when the instructor already leads a group of this name (any case), day and classroom (or none). */
+export async function identicalGroupExists(
+  db: Db,
+  input: { name: string; day: number; classroomId: string | null; instructorId: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(
+      and(
+        eq(groups.instructorId, input.instructorId),
+        sql`lower(${groups.name}) = lower(${input.name})`,
+        eq(groups.day, input.day),
+        input.classroomId ? eq(groups.classroomId, input.classroomId) : isNull(groups.classroomId),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
 }
 
 /** The groups led by `instructorId`, or every group when it is null (the service sorts them). */

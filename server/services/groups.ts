@@ -17,6 +17,7 @@ import {
   deleteGroup as removeGroup,
   findGroup,
   findStudents,
+  identicalGroupExists,
   insertGroup,
   listGroups,
   listMembers,
@@ -120,6 +121,9 @@ export function createGroup(
       if (!classroom) throw new HttpError(400, MESSAGES.unknownClassroom)
       classroomId = classroom.id
     }
+    // A second submit of the same form (issue 18); another teacher's group of the same name is theirs.
+    if (await identicalGroupExists(tx, { name, day: body.groupDay, classroomId, instructorId: user.id }))
+      throw new HttpError(409, MESSAGES.groupExists)
     const groupId = await insertGroup(tx, {
       name,
       day: body.groupDay,

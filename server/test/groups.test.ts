@@ -44,6 +44,24 @@ describe.each(drivers)('groups and notes on %s', (driver) => {
     return res.json().groupId as string
   }
 
+  it('refuses an identical group (same name in any case, day and classroom) with a Hungarian 409', async () => {
+    const teacher = await t.signedIn('teacher')
+    const student = await t.user('student')
+    const body = { groupName: 'Kétszer', groupDay: 2, classroom: '', students: [student.username] }
+    expect((await call(teacher.token, 'POST', '/api/groups/create', body)).statusCode).toBe(201)
+    const again = await call(teacher.token, 'POST', '/api/groups/create', { ...body, groupName: ' kétszer ' })
+    expect(again.statusCode).toBe(409)
+    expect(again.json()).toEqual({
+      code: 409,
+      message: 'Már van ilyen nevű csoport ezen a napon ebben a teremben.',
+    })
+    // Another day is another group.
+    expect(
+      (await call(teacher.token, 'POST', '/api/groups/create', { ...body, groupDay: 3 })).statusCode,
+    ).toBe(201)
+    expect(await groupsOf(teacher.token)).toHaveLength(2)
+  })
+
   const groupsOf = async (token: string, url = '/api/groups') => {
     const res = await call(token, 'GET', url)
     expect(res.statusCode, res.body).toBe(200)

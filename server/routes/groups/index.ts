@@ -38,7 +38,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       attachValidation: true,
       schema: {
         body: CreateGroupRequest,
-        response: withErrors({ 201: CreateGroupResponse }, 400, 401, 403, 413, 415, 422, 429, 500),
+        response: withErrors({ 201: CreateGroupResponse }, 400, 401, 403, 409, 413, 415, 422, 429, 500),
       },
     },
     async (request, reply) => runWrite(request, reply, createGroup(request.body, request.validationError)),

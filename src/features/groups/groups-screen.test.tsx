@@ -378,6 +378,12 @@ describe('Csoportok: a new group', () => {
     ],
     ['a 400 without a message', 400, { code: 400 }, 'Hiba történt a csoport létrehozása közben.'],
     ['a 500', 500, { code: 500, message: 'Belső hiba' }, 'Hiba történt a csoport létrehozása közben.'],
+    [
+      'a 409: an identical group exists',
+      409,
+      { code: 409, message: 'Már van ilyen nevű csoport ezen a napon ebben a teremben.' },
+      'Már van ilyen nevű csoport ezen a napon ebben a teremben.',
+    ],
   ])('on failure (%s) says so and keeps the dialog open', async (_case, status, answer, message) => {
     serveGroups([])
     const posted = servePost('/groups/create', () => HttpResponse.json(answer, { status }))
@@ -386,8 +392,13 @@ describe('Csoportok: a new group', () => {
     await user.type(within(dialog).getByLabelText('Csoport neve'), 'Angol')
     await user.type(within(dialog).getByRole('combobox', { name: 'Diákok' }), 'anna{Enter}')
     await user.click(within(dialog).getByRole('button', { name: 'Létrehozás' }))
-    expect(await screen.findByText(message)).toBeInTheDocument()
+    expect((await screen.findAllByText(message)).length).toBeGreaterThan(0)
     expect(screen.getByRole('dialog', { name: 'Új csoport létrehozása' })).toBeInTheDocument()
+    if (status === 409) {
+      // Said in the dialog, at the name.
+      expect(within(dialog).getByText(message)).toBeInTheDocument()
+      expect(within(dialog).getByLabelText('Csoport neve')).toHaveAttribute('aria-invalid', 'true')
+    }
     expect(within(dialog).getByLabelText('Csoport neve')).toHaveValue('Angol')
     // Untouched, the day is today's (Tuesday) and there is no classroom.
     expect(posted).toEqual([

@@ -13,7 +13,8 @@ import { GroupCard } from './group-card'
 const WORDS: ListWords = {
   loading: 'Mai csoportok betöltése...',
   error: 'Hiba történt a mai csoportok betöltése közben.',
-  empty: { title: 'Ma nincs csoportod.', description: 'Mára egyetlen csoportod sincs beosztva.' },
+  // The greeting above already says 'Ma nincs csoportod.' (issue 18: it was said twice).
+  empty: { title: 'Nincs mai csoport', description: 'Mára egyetlen csoportod sincs beosztva.' },
 }
 
 export interface TodaysGroupsSectionProps {

@@ -26,8 +26,12 @@ export function useCreateGroup() {
 
 export const CREATE_FAILED = 'Hiba történt a csoport létrehozása közben.'
 
-/** Spec §8: a 400 shows the server's message if it gave one; anything else the generic message. */
+/**
+ * Spec §8: a 400 shows the server's message if it gave one, and so does a 409 (an identical group, issue 18);
+ * anything else the generic message.
+ */
 export function createGroupErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 400) return messageOf(error.body) ?? CREATE_FAILED
+  if (error instanceof ApiError && (error.status === 400 || error.status === 409))
+    return messageOf(error.body) ?? CREATE_FAILED
   return CREATE_FAILED
 }

@@ -12,6 +12,8 @@ import { useClassrooms } from '../../../api/get-classrooms'
 import { useStudents } from '../../../api/get-students'
 import { FormDialog } from '../../../components/form-dialog'
 import { FormField, useSchemaForm } from '../../../components/form'
+import { ApiError, messageOf } from '../../../lib/api-client'
+import { CREATE_FAILED } from '../api/create-group'
 import { StudentPicker } from './student-picker'
 
 export const REQUIRED_MESSAGE = 'Kérjük, töltse ki az összes kötelező mezőt.'
@@ -29,7 +31,7 @@ interface CreateGroupDialogProps {
 
 export function CreateGroupDialog({ open, defaultDay, onClose, onCreate }: CreateGroupDialogProps) {
   const defaultValues = { groupName: '', groupDay: defaultDay, students: [], classroom: '' }
-  const { register, control, handleSubmit, reset, formState } = useSchemaForm(CreateGroupRequest, {
+  const { register, control, handleSubmit, reset, setError, formState } = useSchemaForm(CreateGroupRequest, {
     defaultValues,
     messages: {
       groupName: { required: REQUIRED_MESSAGE, maxLength: NAME_TOO_LONG },
@@ -44,8 +46,11 @@ export function CreateGroupDialog({ open, defaultDay, onClose, onCreate }: Creat
     try {
       await onCreate({ ...values, groupName: values.groupName.trim() })
       onClose()
-    } catch {
-      // The screen has said what went wrong; the form keeps what was typed.
+    } catch (error) {
+      // The screen has said what went wrong; the form keeps what was typed. An identical group (409) is also said
+      // at the name, where the user changes it.
+      if (error instanceof ApiError && error.status === 409)
+        setError('groupName', { message: messageOf(error.body) ?? CREATE_FAILED })
     }
   })
 
