@@ -172,6 +172,7 @@ export const USERS_MESSAGES = {
   rowMissingField: 'Hiányzó név vagy felhasználónév',
   rowDuplicate: 'A felhasználónév többször szerepel a fájlban',
   rowExists: 'Már létezik',
+  rowNulCharacter: 'A sor NUL (0x00) karaktert tartalmaz, ez nem menthető.',
 } as const
 
 /** Usernames the screen accepts: no spaces, so they can be typed at a sign-in. */

@@ -75,7 +75,10 @@ export function rowsFromCells(cells: string[][]): { rows: ImportRow[]; problems:
     const written = value('type')
     const type = (TYPE_ALIASES[written.toLowerCase()] ?? written.toLowerCase()) as UserType
     const row = { line, type, name: value('name'), username: value('username'), password: value('password') }
-    if (!USER_TYPES.includes(type)) problems.push({ line, message: `Ismeretlen típus: '${written}'` })
+    // PostgreSQL stores no NUL in text: refused here, by row, rather than by the database (500).
+    if (cellsOfRow.some((cell) => cell.includes('\u0000')))
+      problems.push({ line, message: USERS_MESSAGES.rowNulCharacter })
+    else if (!USER_TYPES.includes(type)) problems.push({ line, message: `Ismeretlen típus: '${written}'` })
     else if (!row.name || !row.username || !row.password) problems.push({ line, message: 'Hiányzó mező' })
     else rows.push(row)
   })

@@ -4,10 +4,11 @@
  * naming the limit, read off the event loop: /api/health answers before the import does.
  */
 import { describe, expect, it } from 'vitest'
+import { USERS_MESSAGES } from '../../contract/api'
 import { SPREADSHEET_MESSAGES } from '../../contract/spreadsheet'
 import { HttpError } from '../lib/http-error'
 import { readSpreadsheet } from '../lib/spreadsheet'
-import { useTestApp } from './build'
+import { drivers, useTestApp } from './build'
 import { sheetXml, workbookWithSheet } from './zip-writer'
 
 const HEADER = ['type', 'name', 'username', 'password']
@@ -24,8 +25,8 @@ function bombXml(megabytes: number): string {
   )
 }
 
-describe('hostile spreadsheets', () => {
-  const t = useTestApp('pglite')
+describe.each(drivers)('hostile spreadsheets on %s', (driver) => {
+  const t = useTestApp(driver)
 
   it('a tiny file claiming the whole sheet: 413 naming the limit, while /api/health answers first', async () => {
     const admin = await t.signedIn('admin')
@@ -88,6 +89,28 @@ describe('hostile spreadsheets', () => {
       expect(res.statusCode, url).toBe(413)
       expect(res.json().message).toBe(SPREADSHEET_MESSAGES.tooLargeUnpacked)
     }
+  })
+
+  it('NUL characters in a row: the preview names the row (200), the import refuses with 400, never 500', async () => {
+    const admin = await t.signedIn('admin')
+    const csv =
+      'type,name,username,password\nstudent,Kiss\u0000Anna,kiss.nul,Jelszo-123\nstudent,Jó Béla,jo.nul,Jelszo-123\n'
+    const payload = { fileName: 'diakok.csv', content: Buffer.from(csv).toString('base64') }
+    const headers = { authorization: admin.token }
+    const preview = await t.app.inject({ method: 'POST', url: '/api/users/import/preview', headers, payload })
+    expect(preview.statusCode, preview.body).toBe(200)
+    expect(preview.json().rows).toMatchObject([
+      { line: 2, outcome: 'invalid', reason: USERS_MESSAGES.rowNulCharacter },
+      { line: 3, outcome: 'new' },
+    ])
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/import',
+      headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+      payload,
+    })
+    expect(write.statusCode, write.body).toBe(400)
+    expect(write.json().message).toBe(USERS_MESSAGES.importInvalid)
   })
 
   it('real rows over the limit are named too; a read that outlasts its time is terminated', async () => {
