@@ -370,6 +370,14 @@ describe('Felhasználók', () => {
     await user.upload(within(dialog).getByLabelText('Importálandó fájl (.xlsx vagy .csv)'), file)
     expect(await within(dialog).findByText('1 új, 1 már létezik, 1 hibás sor.')).toBeInTheDocument()
     expect(within(dialog).getByText("Ismeretlen típus: 'robot'")).toBeInTheDocument()
+    // Types in the app's words; an unknown one as the file wrote it.
+    const cells = (name: string) =>
+      within(within(dialog).getByRole('cell', { name }).closest('tr')!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+    expect(cells('Új Diák')).toEqual(['2', 'Új Diák', 'uj.diak', 'Diák', 'Új'])
+    expect(cells('Gép')[3]).toBe('robot')
+    expect(within(dialog).queryByText('student')).toBeNull()
     expect(within(dialog).getByRole('button', { name: 'Importálás' })).toBeDisabled()
   })
 

@@ -9,7 +9,9 @@ import type { ImportPreviewRow, ImportUsersRequest, ImportedUser } from '../../.
 import { FormDialog } from '../../../components/form-dialog'
 import { ApiError } from '../../../lib/api-client'
 import { notify } from '../../../lib/notify'
+import type { UserType } from '../../../../contract/features'
 import { previewImport, useImportUsers } from '../api/users'
+import { USER_TYPE_LABELS } from '../user-labels'
 import { printSlips } from '../print-slips'
 
 export interface ImportUsersDialogProps {
@@ -94,7 +96,7 @@ export function ImportUsersDialog({ open, onClose }: ImportUsersDialogProps) {
       description={
         created
           ? `${created.length} felhasználó létrehozva. Az egyszer használatos jelszavakat csak most látod: nyomtasd ki a jelszólapot.`
-          : 'Oszlopok: type (admin, teacher vagy student), name, username és opcionálisan password (üresen hagyva a rendszer generál egyszer használatos jelszót). Mentés előtt minden sort ellenőrzünk; hibás sor esetén semmi sem kerül mentésre.'
+          : 'Oszlopok: típus (Diák, Oktató vagy Adminisztrátor; student, teacher, admin is jó), név, felhasználónév és opcionálisan jelszó (üresen hagyva a rendszer generál egyszer használatos jelszót); az angol fejlécek (type, name, username, password) is jók. Mentés előtt minden sort ellenőrzünk; hibás sor esetén semmi sem kerül mentésre.'
       }
       size="xl"
       gap="3"
@@ -176,7 +178,7 @@ export function ImportUsersDialog({ open, onClose }: ImportUsersDialogProps) {
                       <Table.Cell>{row.line}</Table.Cell>
                       <Table.Cell>{row.name}</Table.Cell>
                       <Table.Cell>{row.username}</Table.Cell>
-                      <Table.Cell>{row.type}</Table.Cell>
+                      <Table.Cell>{USER_TYPE_LABELS[row.type as UserType] ?? row.type}</Table.Cell>
                       <Table.Cell>
                         <Badge colorPalette={OUTCOME[row.outcome].palette}>
                           {OUTCOME[row.outcome].label}
