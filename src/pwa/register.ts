@@ -32,10 +32,34 @@ export function syncBackendUrlWithServiceWorker(): void {
   void postToWorker({ type: 'SET_BACKEND_URL', url: currentBackendUrl() }).catch(() => undefined)
 }
 
+export const SERVICE_WORKER_BLOCKED =
+  'A böngésző nem engedi a service workert: a portál offline nem érhető el, és a frissítéseket újratöltés hozza.'
+
+/**
+ * Why `wb.register()` failed. A browser or a harness that blocks service workers (e.g. Playwright's
+ * `serviceWorkers: 'block'`) answers `register()` with nothing, and Workbox then throws "Cannot read properties of
+ * undefined (reading 'waiting')" (issue 18): asked again, a blocked register gives nothing, so that is said calmly;
+ * any other failure (a missing sw.js) is an error.
+ */
+async function reportRegisterFailure(error: unknown, scriptUrl: string, scope: string): Promise<void> {
+  let registration: ServiceWorkerRegistration | undefined
+  try {
+    registration = await navigator.serviceWorker.register(scriptUrl, { scope })
+  } catch {
+    registration = undefined
+    console.error('A service worker regisztrálása nem sikerült.', error)
+    return
+  }
+  if (!registration) console.info(SERVICE_WORKER_BLOCKED)
+  else console.error('A service worker regisztrálása nem sikerült.', error)
+}
+
 /** Registers /sw.js in production builds; a no-op in development and tests. Call once from src/main.tsx. */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || import.meta.env.MODE === 'test' || !swSupported() || workbox) return
-  const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL })
+  const scriptUrl = `${import.meta.env.BASE_URL}sw.js`
+  const scope = import.meta.env.BASE_URL
+  const wb = new Workbox(scriptUrl, { scope })
   workbox = wb
 
   wb.addEventListener('waiting', () => {
@@ -62,5 +86,5 @@ export function registerServiceWorker(): void {
   void wb
     .register()
     .then(() => syncBackendUrlWithServiceWorker())
-    .catch((error: unknown) => console.error('A service worker regisztrálása nem sikerült.', error))
+    .catch((error: unknown) => reportRegisterFailure(error, scriptUrl, scope))
 }
