@@ -1,7 +1,7 @@
 /** The demo school's classrooms, groups and seating follow the rules the server enforces on the same data. */
 import { describe, expect, it } from 'vitest'
 import { layoutProblem, seatingProblem, studentDesks } from '../../contract/classroom-layout'
-import { DEMO_CLASSROOMS, demoGroupPlan, demoSeating, demoStudents } from './seed-demo'
+import { DEMO_CLASSROOMS, DEMO_GROUPS, demoGroupPlan, demoSeating, demoStudents } from './seed-demo'
 
 describe('demo teaching data', () => {
   it('has valid classroom layouts with a teacher desk and rows of student desks', () => {
@@ -13,10 +13,18 @@ describe('demo teaching data', () => {
     }
   })
 
-  it('gives every teacher a group of 8–16 students on every day, seated validly when in a room', () => {
+  it('gives every teacher one group a weekday (Monday–Friday, as the README says), none at the weekend', () => {
+    for (const names of Object.values(DEMO_GROUPS)) expect(names).toHaveLength(5)
+    const plans = [1, 2, 3, 4, 5].map((day) => demoGroupPlan(0, day, 68))
+    // The cases a screen must show stay: a group without a classroom, one in a room with nobody seated.
+    expect(plans.some((plan) => plan.room === null)).toBe(true)
+    expect(plans.some((plan) => plan.room !== null && !plan.seated)).toBe(true)
+  })
+
+  it('gives every teacher a group of 8–16 students on every weekday, seated validly when in a room', () => {
     const students = demoStudents().map((s) => s.username)
     for (let teacher = 0; teacher < 4; teacher++) {
-      for (let day = 1; day <= 7; day++) {
+      for (let day = 1; day <= 5; day++) {
         const plan = demoGroupPlan(teacher, day, students.length)
         expect(plan.members.length).toBeGreaterThanOrEqual(8)
         expect(plan.members.length).toBeLessThanOrEqual(16)

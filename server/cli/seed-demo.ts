@@ -1,7 +1,7 @@
 /**
  * `npm run seed:demo`: a demo school so every screen has something to show (DESIGN §3): an administrator,
  * four teachers, 68 students, announcements, some audit history, the teachers' work hours of the current and the
- * previous month, four classrooms with desk layouts, and for every teacher a group on each day of the week (most
+ * previous month, four classrooms with desk layouts, and for every teacher a group on each weekday (most
  * seated, some with notes). Running it twice changes nothing.
  *
  * `--audit N` then adds N entries of audit history over the past year (server/cli/seed-audit.ts), e.g.
@@ -154,16 +154,14 @@ export const DEMO_CLASSROOMS: { name: string; layout: ClassroomLayout }[] = [
   { name: '305', layout: demoLayout(7, 5, [0, 1, 2, 4, 5, 6], 1) },
 ]
 
-/** Each teacher's groups, Monday (1) to Sunday (7): every teacher has one group every day. */
-const DEMO_GROUPS: Record<string, string[]> = {
+/** Each teacher's groups, Monday (1) to Friday (5): one group every weekday, as the README says (issue 18). */
+export const DEMO_GROUPS: Record<string, string[]> = {
   'kovacs.eva': [
     '9.A matematika',
     '10.B matematika',
     '11.C matematika',
     'Érettségi felkészítő',
     'Matematika szakkör',
-    'Szombati korrepetálás',
-    'Vasárnapi konzultáció',
   ],
   'nagy.peter': [
     '9.B informatika',
@@ -171,27 +169,9 @@ const DEMO_GROUPS: Record<string, string[]> = {
     '11.B hálózatok',
     'Robotika szakkör',
     'Webfejlesztés',
-    'Hétvégi Python-tábor',
-    'Vasárnapi projektmunka',
   ],
-  'szabo.judit': [
-    'Angol kezdő',
-    'Angol haladó',
-    '10.C angol',
-    'Nyelvvizsga-felkészítő',
-    '11.A angol',
-    'Szombati társalgás',
-    'Vasárnapi nyelvi klub',
-  ],
-  'toth.gabor': [
-    '9.C fizika',
-    '10.B fizika',
-    'Fizika szakkör',
-    '11.A fizika',
-    'Kísérleti labor',
-    'Szombati csillagászat',
-    'Versenyfelkészítő',
-  ],
+  'szabo.judit': ['Angol kezdő', 'Angol haladó', '10.C angol', 'Nyelvvizsga-felkészítő', '11.A angol'],
+  'toth.gabor': ['9.C fizika', '10.B fizika', 'Fizika szakkör', '11.A fizika', 'Kísérleti labor'],
 }
 
 const DEMO_NOTES = [
@@ -205,9 +185,9 @@ export function demoGroupPlan(teacherIndex: number, day: number, studentCount: n
   const size = 8 + ((teacherIndex * 7 + day * 3) % 9)
   const start = (teacherIndex * 17 + day * 11) % studentCount
   const members = Array.from({ length: size }, (_, i) => (start + i * 5) % studentCount)
-  // The Sunday group meets without a classroom; Saturday's has a room but nobody seated yet.
-  const room = day === 7 ? null : (teacherIndex + day) % DEMO_CLASSROOMS.length
-  return { day, size, members: [...new Set(members)], room, seated: day !== 6 }
+  // The Friday group meets without a classroom; Thursday's has a room but nobody seated yet.
+  const room = day === 5 ? null : (teacherIndex + day) % DEMO_CLASSROOMS.length
+  return { day, size, members: [...new Set(members)], room, seated: day !== 4 }
 }
 
 /** Seats the members on the room's desks, front to back, leaving every fourth desk free and one student unplaced. */
