@@ -143,6 +143,24 @@ describe('shell', () => {
     expect(within(nav).getByRole('button', { name: 'Munkaidő tervező' })).toBeInTheDocument()
   })
 
+  it("'Reszponzív oldalsáv' turns the sidebar into a rail of icons on a tablet, its labels kept as names (issue 18)", async () => {
+    server.use(userSettingsHandler(), dashboardHandler(buildDashboard({ type: 'teacher' })))
+    const off = renderApp()
+    expect((await menu()).closest('[data-rail]')).toBeNull()
+    off.unmount()
+
+    localStorage.setItem('localSettings', JSON.stringify({ 'featurePreview:responsiveSidebar': true }))
+    const { container } = renderApp()
+    const nav = await menu()
+    expect(nav).toHaveAttribute('data-rail')
+    // The rail's CSS hides the labels between md and lg only; the buttons keep their names.
+    const css = [...document.querySelectorAll('style')].map((style) => style.textContent).join('\n')
+    expect(css).toContain('(min-width: 48em) and (max-width: 63.98em)')
+    expect(within(nav).getByRole('button', { name: 'Beállítások' })).toBeInTheDocument()
+    expect(container.querySelector('aside')).toContainElement(nav)
+    localStorage.removeItem('localSettings')
+  })
+
   it('opens Rendszernapló for an administrator, its first page fetched once, before the click', async () => {
     let pageRequests = 0
     server.use(

@@ -137,6 +137,9 @@ export function Shell() {
       </Flex>
     )
 
+  // 'Reszponzív oldalsáv' (issue 18: it did nothing): on a tablet the sidebar stays on screen as a rail of icons
+  // instead of the hamburger's drawer; a phone keeps the drawer, a desktop the full sidebar.
+  const rail = settings['featurePreview:responsiveSidebar'] === true
   const sidebar = (
     <SidebarContent
       entries={entries}
@@ -174,7 +177,7 @@ export function Shell() {
       </chakra.a>
       <Flex
         as="header"
-        display={{ base: 'flex', lg: 'none' }}
+        display={rail ? { base: 'flex', md: 'none' } : { base: 'flex', lg: 'none' }}
         align="center"
         gap="2"
         px="3"
@@ -191,13 +194,24 @@ export function Shell() {
       </Flex>
       <Box
         as="aside"
-        display={{ base: 'none', lg: 'block' }}
-        w="64"
+        display={rail ? { base: 'none', md: 'block' } : { base: 'none', lg: 'block' }}
+        w={rail ? { md: '20', lg: '64' } : '64'}
         flexShrink={0}
         borderRightWidth="1px"
         bg="bg.subtle"
       >
-        {sidebar}
+        {rail ? (
+          <SidebarContent
+            entries={entries}
+            selected={current}
+            onSelect={select}
+            onLogout={logout}
+            loggingOut={loggingOut}
+            rail
+          />
+        ) : (
+          sidebar
+        )}
       </Box>
       <Drawer.Root
         open={drawerOpen}

@@ -48,6 +48,25 @@ interface SidebarProps {
   onLogout: () => void
   loggingOut?: boolean
   productName?: string
+  /** 'Reszponzív oldalsáv': on a tablet (md to lg) the sidebar is a rail of icons, the labels kept for assistive tech. */
+  rail?: boolean
+}
+
+/** The tablet widths where a rail shows icons only. */
+export const RAIL_MEDIA = '@media screen and (min-width: 48em) and (max-width: 63.98em)'
+
+const RAIL_CSS = {
+  [RAIL_MEDIA]: {
+    '& [data-label]': {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clip: 'rect(0, 0, 0, 0)',
+      whiteSpace: 'nowrap',
+    },
+    '& button': { justifyContent: 'center', paddingInline: '0' },
+  },
 }
 
 function NavButton({
@@ -78,7 +97,7 @@ function NavButton({
       focusRingWidth="2px"
     >
       <Icon size={18} aria-hidden />
-      {label}
+      <span data-label="">{label}</span>
     </Button>
   )
 }
@@ -91,11 +110,20 @@ export const SidebarContent = memo(function SidebarContent({
   onLogout,
   loggingOut,
   productName = defaultProductName(),
+  rail = false,
 }: SidebarProps) {
   return (
-    <Stack as="nav" aria-label="Főmenü" h="full" gap="4" p="3">
+    <Stack
+      as="nav"
+      aria-label="Főmenü"
+      h="full"
+      gap="4"
+      p="3"
+      data-rail={rail ? '' : undefined}
+      css={rail ? RAIL_CSS : undefined}
+    >
       <Flex align="center" gap="2" px="3" pt="2">
-        <Text fontWeight="bold" fontSize="lg" flex="1">
+        <Text fontWeight="bold" fontSize="lg" flex="1" data-label="">
           {productName}
         </Text>
         <OutboxBadge />

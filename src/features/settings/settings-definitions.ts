@@ -142,7 +142,8 @@ export const SETTINGS_CATEGORIES: SettingsCategory[] = [
       define('featurePreview:responsiveSidebar', {
         label: 'Reszponzív oldalsáv',
         type: 'boolean',
-        description: 'Kisebb képernyőkön összecsukható oldalsáv.',
+        description:
+          'Táblagépen (768–1023 px széles képernyőn) az oldalsáv ikonsávként a képernyőn marad a menügomb helyett; telefonon a menügomb, asztali gépen a teljes oldalsáv marad.',
       }),
       define('featurePreview:builtinTicketForm', {
         label: 'Beépített hibabejelentő űrlap',
