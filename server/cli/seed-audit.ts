@@ -20,7 +20,8 @@ const REBUILD_FROM = 50_000
 /** Share of each type among the entries (sums to 1; every catalogue type is present). */
 export const TYPE_MIX: Record<AuditType, number> = {
   dashboardAuthentication: 0.489,
-  changeUserPassword: 0.03,
+  changeUserPassword: 0.025,
+  changeOwnPassword: 0.005,
   createNote: 0.12,
   updateSeating: 0.13,
   deleteSeating: 0.01,

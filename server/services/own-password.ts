@@ -2,7 +2,7 @@
  * One's own password (issue 11): the change from Beállítások › Profil and the first sign-in with a one-time
  * password. Wrong current passwords are throttled per account like wrong sign-ins; the new password must pass the
  * rule (length, then zxcvbn) and differ from the current one. On success every other session of the user ends —
- * the one that made the change stays — and the one-time mark goes. Audited as changeUserPassword.
+ * the one that made the change stays — and the one-time mark goes. Audited as changeOwnPassword (a student's password set by a teacher is changeUserPassword).
  *
  * For other screens that set passwords (an administrator's reset): `passwordProblem` (lib/password-strength) for
  * the rule, `hashPassword` outside the transaction, then `replacePasswordHash(tx, id, hash, { oneTime, now })`
@@ -63,7 +63,7 @@ export async function ownPasswordChange(
     await clearCounters(tx, ['password'], accountKey)
     return {
       body: { code: 200, message: PASSWORD_MESSAGES.changedOthersEnded },
-      audit: { type: 'changeUserPassword' },
+      audit: { type: 'changeOwnPassword' },
     }
   }
 }

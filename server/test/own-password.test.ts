@@ -49,7 +49,7 @@ async function oneTimeUser(t: TestApp, type: 'admin' | 'teacher' | 'student' = '
 describe.each(drivers)('own password on %s', (driver) => {
   const t = useTestApp(driver)
 
-  it('changes the password, ends every other session, keeps this one and audits changeUserPassword', async () => {
+  it('changes the password, ends every other session, keeps this one and audits changeOwnPassword (not a student’s changeUserPassword)', async () => {
     const { username, password } = await t.user('teacher')
     const here = await login(t, username, password)
     const phone = await login(t, username, password)
@@ -58,7 +58,8 @@ describe.each(drivers)('own password on %s', (driver) => {
     expect(res.json()).toEqual({ code: 200, message: PASSWORD_MESSAGES.changedOthersEnded })
     expect((await dashboard(t, here.Token)).statusCode).toBe(200)
     expect((await dashboard(t, phone.Token)).statusCode).toBe(401)
-    expect(await auditEntries(t.handle.db, username, 'changeUserPassword')).toHaveLength(1)
+    expect(await auditEntries(t.handle.db, username, 'changeOwnPassword')).toHaveLength(1)
+    expect(await auditEntries(t.handle.db, username, 'changeUserPassword')).toHaveLength(0)
     // The old password no longer signs in; the new one does.
     const old = await t.app.inject({
       method: 'POST',
@@ -78,7 +79,7 @@ describe.each(drivers)('own password on %s', (driver) => {
     const missing = await changePassword(t, token, { newPassword: STRONG })
     expect(missing.statusCode).toBe(400)
     expect(missing.json().message).toBe(PASSWORD_MESSAGES.currentRequired)
-    expect(await auditEntries(t.handle.db, username, 'changeUserPassword')).toHaveLength(0)
+    expect(await auditEntries(t.handle.db, username, 'changeOwnPassword')).toHaveLength(0)
     expect((await dashboard(t, token)).statusCode).toBe(200)
     expect((await login(t, username, password)).Token).toBeTruthy()
   })
@@ -113,7 +114,7 @@ describe.each(drivers)('own password on %s', (driver) => {
     const res = await changePassword(t, token, { currentPassword: password, newPassword })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ code: 400, message })
-    expect(await auditEntries(t.handle.db, username, 'changeUserPassword')).toHaveLength(0)
+    expect(await auditEntries(t.handle.db, username, 'changeOwnPassword')).toHaveLength(0)
   })
 
   it('refuses a password made of the username, and the current password again', async () => {
@@ -216,7 +217,7 @@ describe.each(drivers)('first sign-in with a one-time password on %s', (driver) 
     expect(refused).toContain('GET /api/dashboard')
     expect(refused).toContain('POST /api/auth/setmfa')
     // Nothing was written on the way.
-    expect(await auditEntries(t.handle.db, username, 'changeUserPassword')).toHaveLength(0)
+    expect(await auditEntries(t.handle.db, username, 'changeOwnPassword')).toHaveLength(0)
   })
 
   it('sets the own password without asking the one-time one again, then opens everything', async () => {

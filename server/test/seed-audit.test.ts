@@ -42,6 +42,7 @@ const EXTRAS: Record<string, string[]> = {
   createShortUrl: ['short', 'urlDocId'],
   deleteShortUrl: ['short', 'urlDocId'],
   changeUserPassword: ['studentUsername'],
+  changeOwnPassword: [],
   dashboardAuthentication: [],
   createAdminAlert: [],
   deleteAdminAlert: [],

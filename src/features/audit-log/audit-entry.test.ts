@@ -59,6 +59,7 @@ const CASES: Record<AuditType, { extras: AuditExtras; text: string }> = {
     extras: { studentUsername: 'diak.bela' },
     text: 'Megváltoztatta a diák jelszavát: diak.bela',
   },
+  changeOwnPassword: { extras: {}, text: 'Megváltoztatta a saját jelszavát' },
   createUser: { extras: { targetUsername: 'kiss.anna' }, text: 'Létrehozta a felhasználót: kiss.anna' },
   updateUser: { extras: { targetUsername: 'kiss.anna' }, text: 'Módosította a felhasználót: kiss.anna' },
   updateUserStatus: {

@@ -37,6 +37,7 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   deleteAdminAlert: 'Értesítés törlése',
   dashboardAuthentication: 'Bejelentkezés',
   changeUserPassword: 'Jelszómódosítás',
+  changeOwnPassword: 'Saját jelszó módosítása',
   createUser: 'Felhasználó létrehozása',
   updateUser: 'Felhasználó módosítása',
   updateUserStatus: 'Felhasználó letiltása vagy engedélyezése',
@@ -152,6 +153,8 @@ export function auditDescriptionParts(entry: AuditEntryView): DescriptionPart[] 
       return ['Bejelentkezett a portálra']
     case 'changeUserPassword':
       return about('Megváltoztatta a diák jelszavát', 'student', extras.studentUsername)
+    case 'changeOwnPassword':
+      return ['Megváltoztatta a saját jelszavát']
     case 'createUser':
       return about('Létrehozta a felhasználót', 'user', extras.targetUsername)
     case 'updateUser':
