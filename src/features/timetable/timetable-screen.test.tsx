@@ -10,6 +10,8 @@ import { loadPlan, storePlan, TIMETABLE_STORE } from './api/timetable-plan'
 import { aClass } from './test-classes'
 import type { TimetableClass } from './timetable-class'
 import { timetableXlsxBytes } from './timetable-xlsx'
+import { utils, write } from 'xlsx'
+import { SPREADSHEET_LIMITS, SPREADSHEET_MESSAGES } from '../../../contract/spreadsheet'
 import TimetableScreen from './timetable-screen'
 
 const writeFile = vi.hoisted(() => vi.fn())
@@ -273,6 +275,23 @@ describe('Munkaidő tervező', () => {
   })
 
   describe('import', () => {
+    /** jsdom has no Worker: this one runs the timetable worker's own answer in the page, asynchronously. */
+    class InlineWorker {
+      onmessage: ((event: { data: unknown }) => void) | null = null
+      onerror: (() => void) | null = null
+      terminated = false
+      postMessage(bytes: ArrayBuffer) {
+        void import('./timetable-sheet.worker').then(({ answerTimetableSheet }) => {
+          if (!this.terminated) this.onmessage?.({ data: answerTimetableSheet(bytes) })
+        })
+      }
+      terminate() {
+        this.terminated = true
+      }
+    }
+    beforeEach(() => vi.stubGlobal('Worker', InlineWorker))
+    afterEach(() => vi.unstubAllGlobals())
+
     async function openImport() {
       const rendered = renderScreen()
       await grid()
@@ -288,6 +307,50 @@ describe('Munkaidő tervező', () => {
         'accept',
         expect.stringContaining('.xlsx'),
       )
+    })
+
+    it('names the limit a hostile file breaks: a sheet claiming more rows than the limit, a zip bomb', async () => {
+      const book = utils.book_new()
+      const sheet = utils.aoa_to_sheet([['Nap', 'Kezdés']])
+      // (SheetJS would write every cell of a whole-sheet range; the server's test sends A1:XFD1048576 by hand.)
+      sheet['!ref'] = 'A1:B9999'
+      utils.book_append_sheet(book, sheet, 'Munka1')
+      const claimsAll = write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer
+      // A bomb declares what it unpacks to: here each entry of the central directory claims 4 GB − 1.
+      const bomb = timetableXlsxBytes([aClass(1, '08:00', '09:00')]).slice(0)
+      const view = new DataView(bomb)
+      for (let at = 0; at + 4 <= bomb.byteLength; at++)
+        if (view.getUint32(at, true) === 0x02014b50) view.setUint32(at + 24, 0xfffffffe, true)
+      const cases: [ArrayBuffer, string][] = [
+        [claimsAll, SPREADSHEET_MESSAGES.tooManyRows],
+        [bomb, SPREADSHEET_MESSAGES.tooLargeUnpacked],
+      ]
+      const { user, form } = await openImport()
+      for (const [bytes, message] of cases) {
+        expect(bytes.byteLength).toBeLessThan(30_000)
+        await user.upload(within(form).getByLabelText('XLSX fájl'), new File([bytes], 'orarend.xlsx'))
+        await user.click(within(form).getByRole('button', { name: 'Tovább' }))
+        expect(await within(form).findByText(message)).toBeInTheDocument()
+      }
+    })
+
+    it('ends a read that takes too long and says so', async () => {
+      vi.stubGlobal(
+        'Worker',
+        class extends InlineWorker {
+          override postMessage() {}
+        },
+      )
+      const { user, form } = await openImport()
+      vi.useFakeTimers({ shouldAdvanceTime: true })
+      try {
+        await user.upload(within(form).getByLabelText('XLSX fájl'), xlsxFile([aClass(1, '08:00', '09:00')]))
+        await user.click(within(form).getByRole('button', { name: 'Tovább' }))
+        await vi.advanceTimersByTimeAsync(SPREADSHEET_LIMITS.seconds * 1000)
+        expect(await within(form).findByText(SPREADSHEET_MESSAGES.tooSlow)).toBeInTheDocument()
+      } finally {
+        vi.useRealTimers()
+      }
     })
 
     it('takes .xlsx files only', async () => {

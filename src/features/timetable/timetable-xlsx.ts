@@ -3,7 +3,9 @@
  * imported on the Importálás/Exportálás click (as Munkaórák's export-xlsx.ts): neither is in the first load nor in
  * the screen's chunk.
  */
-import { read, utils, write, writeFile, type WorkBook } from 'xlsx'
+import * as XLSX from 'xlsx'
+import { utils, write, writeFile, type WorkBook } from 'xlsx'
+import { readBoundedRows } from '../../../contract/spreadsheet'
 import { EXPORT_FILE_NAME, exportRows, parseRows, SHEET_NAME, type ParsedRows } from './timetable-rows'
 import type { TimetableClass } from './timetable-class'
 
@@ -25,11 +27,11 @@ export function timetableXlsxBytes(classes: readonly TimetableClass[]): ArrayBuf
   return write(timetableBook(classes), { type: 'array', bookType: 'xlsx' }) as ArrayBuffer
 }
 
-/** Reads the first sheet of an .xlsx file's bytes; throws when the bytes are not a spreadsheet. */
+/**
+ * Reads the first sheet of an .xlsx file's bytes within the bounds of contract/spreadsheet.ts (the page calls it in
+ * a Web Worker: read-timetable-file.ts); throws SpreadsheetLimitError naming a limit the file broke, and SheetJS's
+ * error when the bytes are not a spreadsheet.
+ */
 export function parseTimetableXlsx(bytes: ArrayBuffer, makeId?: () => string): ParsedRows {
-  const book = read(new Uint8Array(bytes), { type: 'array' })
-  const first = book.SheetNames[0]
-  if (!first) return { ok: false, message: 'A fájlban nincs munkalap.' }
-  const rows = utils.sheet_to_json<unknown[]>(book.Sheets[first], { header: 1, raw: true, defval: '' })
-  return parseRows(rows, makeId)
+  return parseRows(readBoundedRows(XLSX, new Uint8Array(bytes), { raw: true, blankRows: true }), makeId)
 }

@@ -2,7 +2,7 @@
  * Importálás: an .xlsx chooser (spec §5: a file must be chosen — 'Kérlek válassz ki egy fájlt!'; only .xlsx), then a
  * preview of what would be added, what is already in the plan and which rows cannot be used and why. Nothing
  * changes before the user says so: 'Hozzáadás' only adds; 'Csere' replaces the plan after a confirmation.
- * SheetJS loads with ../timetable-xlsx on the first file read.
+ * The file is read in a Web Worker within bounds (../read-timetable-file): SheetJS loads there, never in the tab.
  */
 import { Box, Button, Input, Table, Text } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { FormDialog } from '../../../components/form-dialog'
 import { FormField } from '../../../components/form'
 import type { TimetableClass } from '../timetable-class'
+import { readTimetableFile } from '../read-timetable-file'
 import { mergeImport, timeText, type InvalidRow } from '../timetable-rows'
 
 export const IMPORT_MESSAGES = {
@@ -49,8 +50,7 @@ export function ImportDialog({ open, current, onClose, onImport }: ImportDialogP
     if (!file.name.toLowerCase().endsWith('.xlsx')) return setError(IMPORT_MESSAGES.notXlsx)
     setBusy(true)
     try {
-      const { parseTimetableXlsx } = await import('../timetable-xlsx')
-      const parsed = parseTimetableXlsx(await file.arrayBuffer())
+      const parsed = await readTimetableFile(await file.arrayBuffer())
       if (!parsed.ok) setError(parsed.message)
       else
         setState({ step: 'preview', fileName: file.name, classes: parsed.classes, invalid: parsed.invalid })
