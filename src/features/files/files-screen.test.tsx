@@ -89,7 +89,7 @@ describe('Fájlok', () => {
     await screen.findByRole('table', { name: 'Fájlok' })
     expect(asked).toEqual([''])
     expect(names()).toEqual(['Mappa', 'Órarend – ősz.pdf', 'alma.txt'])
-    expect(screen.getByText('3 fájl')).toBeInTheDocument()
+    expect(screen.getByText('1 mappa, 2 fájl')).toBeInTheDocument()
     expect(screen.getAllByText('1,5 kB')).toHaveLength(1)
     expect(screen.getByText('4 B')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Vissza' })).not.toBeInTheDocument()
@@ -97,7 +97,7 @@ describe('Fájlok', () => {
 
     await user.click(screen.getByRole('checkbox', { name: 'Rejtett fájlok' }))
     await waitFor(() => expect(names()).toContain('.rejtett'))
-    expect(screen.getByText('4 fájl')).toBeInTheDocument()
+    expect(screen.getByText('1 mappa, 3 fájl')).toBeInTheDocument()
   })
 
   it('searches by file name, with the search empty state', async () => {

@@ -187,7 +187,7 @@ export default function FilesScreen() {
           value: term,
           onChange: setTerm,
         }}
-        count={files.data ? fileCount(visible.length) : null}
+        count={files.data ? entryCount(visible) : null}
         countIcon={<File size={16} aria-hidden />}
       />
 
@@ -240,8 +240,11 @@ const WORDS: ListWords = {
   },
 }
 
-function fileCount(count: number): string {
-  return `${count} fájl`
+/** 'N mappa, M fájl' (a folder is not a file, issue 18); only 'M fájl' in a folder without subfolders. */
+function entryCount(entries: readonly FileEntry[]): string {
+  const folders = entries.filter((entry) => entry.type === 'Directory').length
+  const files = entries.length - folders
+  return folders > 0 ? `${folders} mappa, ${files} fájl` : `${files} fájl`
 }
 
 interface FilesTableProps {
