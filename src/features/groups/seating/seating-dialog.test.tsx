@@ -299,3 +299,17 @@ describe('touch (issue 18)', () => {
     expect(chip).not.toHaveAttribute('data-lifted')
   })
 })
+
+describe('a room wider than the screen (issue 18)', () => {
+  it('says it scrolls sideways when its box is narrower than the narrowest grid (a container query)', async () => {
+    serveSeating([])
+    renderDialog()
+    const hint = await screen.findByText(
+      'A terem szélesebb a képernyőnél: a többi asztalért görgesd oldalra a termet.',
+    )
+    // 3 columns: 3 × 3.5 rem + 2 × 4 px = 11 rem; the hint shows only below that width.
+    const css = [...document.querySelectorAll('style')].map((style) => style.textContent).join('\n')
+    expect(css).toContain('@container seating-grid (max-width: 11rem)')
+    expect(hint.closest('[data-scroll-hint]')).not.toBeNull()
+  })
+})

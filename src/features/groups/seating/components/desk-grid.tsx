@@ -15,6 +15,9 @@ import { LIFTED_STYLE, usePressLift } from './press-lift'
 import { StudentChip } from './student-chip'
 import { studentDragId } from './unplaced-panel'
 
+/** Shown when the room is wider than the dialog (a phone): the last columns are a sideways scroll away. */
+export const SCROLL_HINT = 'A terem szélesebb a képernyőnél: a többi asztalért görgesd oldalra a termet.'
+
 export function deskDropId(desk: string): string {
   return `desk:${desk}`
 }
@@ -198,47 +201,61 @@ export const DeskGrid = memo(function DeskGrid({
 }: DeskGridProps) {
   const [columns, rows] = layout.size
   const fixed = useMemo(() => fixedCells(layout), [layout])
+  // The narrowest the grid gets (3.5 rem cells, 4 px gaps): a narrower box scrolls sideways, and says so (issue 18).
+  const minRem = columns * 3.5 + (columns - 1) * 0.25
   return (
-    <Box overflow="auto" maxW="full" pb="1">
-      <Box
-        ref={gridRef}
-        role="grid"
-        aria-label="Terem ülésrendje"
-        aria-describedby="seating-keyboard-hint"
-        data-choosing={picked === null ? undefined : ''}
-        display="grid"
-        // Track sizes never depend on the names: minimum 3.5 rem (a finger), at most 7 rem, scrolling when wider.
-        gridTemplateColumns={`repeat(${columns}, minmax(3.5rem, 1fr))`}
-        gridAutoRows="3.5rem"
-        gap="4px"
-        w="full"
-        minW={`calc(${columns} * 3.5rem + ${columns - 1} * 4px)`}
-        maxW={`calc(${columns} * 7rem + ${columns - 1} * 4px)`}
-        css={{ '&[data-choosing] [data-empty]': { borderColor: 'blue.solid', bg: 'blue.subtle' } }}
+    <Box css={{ containerType: 'inline-size', containerName: 'seating-grid' }}>
+      <Text
+        data-scroll-hint=""
+        display="none"
+        fontSize="xs"
+        color="fg.muted"
+        mb="1"
+        css={{ [`@container seating-grid (max-width: ${minRem}rem)`]: { display: 'block' } }}
       >
-        {Array.from({ length: rows }, (_, y) => (
-          <Box role="row" key={y} display="contents">
-            {Array.from({ length: columns }, (_, x) => {
-              const cell = positionOf(x, y)
-              const fixedCell = fixed.get(cell)
-              if (fixedCell) return fixedCell
-              const occupant = seats.get(cell)
-              return (
-                <DeskCell
-                  key={cell}
-                  desk={cell}
-                  occupant={occupant}
-                  tabbable={focusedDesk === cell}
-                  picked={occupant !== undefined && occupant.username === picked}
-                  pending={pendingDesks.has(cell)}
-                  onKeyDown={onKeyDown}
-                  onActivate={onActivate}
-                  onFocusDesk={onFocusDesk}
-                />
-              )
-            })}
-          </Box>
-        ))}
+        {SCROLL_HINT}
+      </Text>
+      <Box overflow="auto" maxW="full" pb="1">
+        <Box
+          ref={gridRef}
+          role="grid"
+          aria-label="Terem ülésrendje"
+          aria-describedby="seating-keyboard-hint"
+          data-choosing={picked === null ? undefined : ''}
+          display="grid"
+          // Track sizes never depend on the names: minimum 3.5 rem (a finger), at most 7 rem, scrolling when wider.
+          gridTemplateColumns={`repeat(${columns}, minmax(3.5rem, 1fr))`}
+          gridAutoRows="3.5rem"
+          gap="4px"
+          w="full"
+          minW={`calc(${columns} * 3.5rem + ${columns - 1} * 4px)`}
+          maxW={`calc(${columns} * 7rem + ${columns - 1} * 4px)`}
+          css={{ '&[data-choosing] [data-empty]': { borderColor: 'blue.solid', bg: 'blue.subtle' } }}
+        >
+          {Array.from({ length: rows }, (_, y) => (
+            <Box role="row" key={y} display="contents">
+              {Array.from({ length: columns }, (_, x) => {
+                const cell = positionOf(x, y)
+                const fixedCell = fixed.get(cell)
+                if (fixedCell) return fixedCell
+                const occupant = seats.get(cell)
+                return (
+                  <DeskCell
+                    key={cell}
+                    desk={cell}
+                    occupant={occupant}
+                    tabbable={focusedDesk === cell}
+                    picked={occupant !== undefined && occupant.username === picked}
+                    pending={pendingDesks.has(cell)}
+                    onKeyDown={onKeyDown}
+                    onActivate={onActivate}
+                    onFocusDesk={onFocusDesk}
+                  />
+                )
+              })}
+            </Box>
+          ))}
+        </Box>
       </Box>
     </Box>
   )
