@@ -15,13 +15,17 @@ import {
   startRedirectServer,
   type CertificatePair,
 } from './https'
+import { firstAdminNotice } from './lib/first-admin-notice'
 import { loggerOptions } from './lib/log'
 import { randomPassword } from './lib/password'
 import { countUsers, createUser } from './repositories/users-repository'
 
-/** Runs under the migration lock (db/index.ts): of N processes started together on one database, one creates it. */
-async function ensureFirstAdmin(db: Db, config: Config): Promise<void> {
-  if ((await countUsers(db)) > 0) return
+/**
+ * Runs under the migration lock (db/index.ts): of N processes started together on one database, one creates it.
+ * Returns its one-time password (printed once the server listens: server/lib/first-admin-notice.ts), else null.
+ */
+async function ensureFirstAdmin(db: Db, config: Config): Promise<string | null> {
+  if ((await countUsers(db)) > 0) return null
   const password = randomPassword(16)
   await createUser(
     db,
@@ -29,11 +33,7 @@ async function ensureFirstAdmin(db: Db, config: Config): Promise<void> {
     { username: 'admin', name: 'Rendszergazda', type: 'admin', password, oneTime: true },
     { logN: config.PASSWORD_HASH_LOG_N },
   )
-  // Printed once, on purpose to stdout and not to the log: it is never stored anywhere in clear text.
-  process.stdout.write(
-    `Első indítás: rendszergazda létrehozva — felhasználónév: admin, egyszer használatos jelszó: ${password}\n` +
-      `First start: administrator created — username: admin, one-time password: ${password}\n`,
-  )
+  return password
 }
 
 async function main(): Promise<void> {
@@ -78,7 +78,10 @@ async function main(): Promise<void> {
   let stopBackups = async () => {}
   let redirectServer: Awaited<ReturnType<typeof startRedirectServer>> | undefined
   try {
-    await migrate(handle, (db) => ensureFirstAdmin(db, config))
+    let firstAdminPassword: string | null = null
+    await migrate(handle, async (db) => {
+      firstAdminPassword = await ensureFirstAdmin(db, config)
+    })
     // `npm run backup` asks this process for a consistent copy: nobody else may open a PGlite data directory.
     if (handle.driver === 'pglite') stopBackups = await serveBackups(config.DATA_DIR, handle)
     app = await buildApp({
@@ -91,6 +94,12 @@ async function main(): Promise<void> {
     if (certificate) {
       reloadOnSighup(app.server as unknown as HttpsServer, config, app.log)
       if (config.HTTP_REDIRECT_PORT) redirectServer = await startRedirectServer(config, app.log)
+    }
+    // Last, framed: the start's other output (a build, the log) must not hide it (issue 18).
+    if (firstAdminPassword) {
+      const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST
+      const url = `${certificate ? 'https' : 'http'}://${host}:${config.PORT}`
+      process.stdout.write(firstAdminNotice(firstAdminPassword, url))
     }
   } catch (error) {
     process.stderr.write(
