@@ -1,7 +1,15 @@
 /** The demo school's classrooms, groups and seating follow the rules the server enforces on the same data. */
 import { describe, expect, it } from 'vitest'
 import { layoutProblem, seatingProblem, studentDesks } from '../../contract/classroom-layout'
-import { DEMO_CLASSROOMS, DEMO_GROUPS, demoGroupPlan, demoSeating, demoStudents } from './seed-demo'
+import {
+  DEMO_BLOCKED_DOMAINS,
+  DEMO_CLASSROOMS,
+  DEMO_GROUPS,
+  DEMO_LINKS,
+  demoGroupPlan,
+  demoSeating,
+  demoStudents,
+} from './seed-demo'
 
 describe('demo teaching data', () => {
   it('has valid classroom layouts with a teacher desk and rows of student desks', () => {
@@ -35,5 +43,15 @@ describe('demo teaching data', () => {
         expect(seatingProblem(DEMO_CLASSROOMS[plan.room].layout, positions, new Set(members))).toBeNull()
       }
     }
+  })
+
+  it('gives Linkrövidítő and Proxy kezelés something to show: valid links and lower-case domains', () => {
+    expect(DEMO_LINKS.length).toBeGreaterThan(0)
+    for (const link of DEMO_LINKS) {
+      expect(new URL(link.url).href).toBe(link.url)
+      expect(link.short).toMatch(/^[a-z0-9-]+$/)
+    }
+    expect(DEMO_BLOCKED_DOMAINS.length).toBeGreaterThan(0)
+    for (const domain of DEMO_BLOCKED_DOMAINS) expect(domain).toMatch(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/)
   })
 })

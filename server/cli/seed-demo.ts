@@ -15,7 +15,9 @@ import type { Db } from '../db'
 import { createAlert } from '../repositories/alerts-repository'
 import { writeAudit } from '../repositories/audit-repository'
 import { insertClassroom, listClassrooms } from '../repositories/classrooms-repository'
+import { insertBlockedDomains, listBlockedDomains } from '../repositories/blocked-domains-repository'
 import { insertGroup } from '../repositories/groups-repository'
+import { insertLink, listLinks } from '../repositories/links-repository'
 import { insertNote } from '../repositories/notes-repository'
 import { setSeating } from '../repositories/seating-repository'
 import { createUser, findUserByUsername } from '../repositories/users-repository'
@@ -199,6 +201,30 @@ export function demoSeating(layout: ClassroomLayout, usernames: readonly string[
   })
 }
 
+/** Linkrövidítő's demo links (code → target), so the screen has something to show (issue 18). */
+export const DEMO_LINKS: { short: string; url: string }[] = [
+  { short: 'orarend', url: 'https://www.example.com/iskola/orarend-2026' },
+  { short: 'szulo', url: 'https://www.example.com/iskola/szuloi-ertekezlet' },
+  { short: 'erettsegi', url: 'https://www.example.com/erettsegi/feladatsorok' },
+]
+
+/** Proxy kezelés's demo blocked domains (registrable names, lower case), with the comment they share. */
+export const DEMO_BLOCKED_DOMAINS = ['tiktok.com', 'jatekok.example', 'fogadas.example']
+
+/** Links and blocked domains, each only while its list is empty (a rerun changes nothing). */
+async function seedLinksAndProxy(db: Db): Promise<number> {
+  const admin = await findUserByUsername(db, 'igazgato')
+  if (!admin) return 0
+  let added = 0
+  const now = new Date()
+  if ((await listLinks(db)).length === 0)
+    for (const link of DEMO_LINKS)
+      if (await insertLink(db, { ...link, expiresAt: null, createdBy: admin.id, now })) added++
+  if ((await listBlockedDomains(db)).length === 0)
+    added += (await insertBlockedDomains(db, DEMO_BLOCKED_DOMAINS, now, 'Demó: tanórán nem kell')).size
+  return added
+}
+
 /** Classrooms, groups, seating and notes, unless the school already has classrooms (so a rerun changes nothing). */
 async function seedTeaching(db: Db): Promise<number> {
   if ((await listClassrooms(db)).length > 0) return 0
@@ -312,6 +338,8 @@ async function seedSchool(db: Db, config: { TZ: string }, hash: { logN: number }
     const groups = await seedTeaching(db)
     if (groups)
       console.log(`Termek és ${groups} csoport feltöltve. / Classrooms and ${groups} groups seeded.`)
+    if (await seedLinksAndProxy(db))
+      console.log('Rövid linkek és tiltott domainek feltöltve. / Links and blocked domains seeded.')
     console.log('A demó iskola már fel van töltve. / The demo school is already seeded.')
     return
   }
@@ -332,10 +360,11 @@ async function seedSchool(db: Db, config: { TZ: string }, hash: { logN: number }
   })
   await seedWorkHours(db, today)
   const groups = await seedTeaching(db)
+  await seedLinksAndProxy(db)
   console.log(`Demó iskola feltöltve: ${people.length} fiók, jelszó mindenkinek: ${DEMO_PASSWORD}`)
   console.log('Adminisztrátor: igazgato; oktatók: kovacs.eva, nagy.peter, szabo.judit, toth.gabor')
   console.log(
-    `${DEMO_CLASSROOMS.length} terem, ${groups} csoport (minden oktatónak a hét minden napján egy).`,
+    `${DEMO_CLASSROOMS.length} terem, ${groups} csoport (minden oktatónak minden hétköznap egy), ${DEMO_LINKS.length} rövid link, ${DEMO_BLOCKED_DOMAINS.length} tiltott domain.`,
   )
 }
 
