@@ -130,3 +130,22 @@ test("phone: the password field of 'Jelszó módosítása' keeps room to type", 
   const box = await field.boundingBox()
   expect(box?.width ?? 0, 'the field is at least 12 rem wide').toBeGreaterThanOrEqual(12 * 16 - 1)
 })
+
+test('phone: a room wider than the screen says it scrolls sideways', async ({
+  page,
+  account,
+  serverUrl,
+  runId,
+}, testInfo) => {
+  const teacher = account('groupsTeacher')
+  const groupName = await groupWithDesks(await apiSession(serverUrl, teacher), `${runId}wide`, 8)
+  await openApp(page)
+  await login(page, teacher)
+  await openScreen(page, 'Csoportok', 'Csoportok')
+  await page.setViewportSize(PHONE)
+  const dialog = await openSeating(page, groupName)
+  await expect(
+    dialog.getByText('A terem szélesebb a képernyőnél: a többi asztalért görgesd oldalra a termet.'),
+  ).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('seating-wide-phone.png') })
+})
