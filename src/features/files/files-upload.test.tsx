@@ -82,7 +82,7 @@ const file = (name: string, text = 'tartalom') => new File([text], name, { type:
 
 /** The listing has arrived (its count shows) and, for an administrator, the upload button. */
 async function ready() {
-  await screen.findByText(/^\d+ fájl$/)
+  await screen.findByText(/^(\d+ mappa, )?\d+ fájl$/)
   return screen.findByRole('button', { name: /Feltöltés/ })
 }
 
