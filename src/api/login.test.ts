@@ -41,5 +41,7 @@ describe('login and the device proof', () => {
     expect(deviceProof('tanar.anna')).toBe('regi')
     rememberDevice('tanar.anna', 'uj')
     expect(deviceProof('TANAR.ANNA')).toBe('uj')
+    // A shared tablet: the usernames that signed in here are not readable in storage (shared-tablet e2e).
+    expect(localStorage.getItem('deviceProofs')).not.toContain('tanar.anna')
   })
 })

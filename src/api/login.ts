@@ -1,10 +1,12 @@
 /**
  * POST /auth/login {username, password, device?}: a session token, or a temporary token when mfa is true. `device`
  * is the proof this device got at its last full sign-in to that account (issue 17): the server gives a known device
- * its own guess budget, so the owner is not locked out by someone else's wrong guesses. Kept per username in
- * localStorage; it survives sign-out (it is the device's, not the session's) and is no credential on its own.
+ * its own guess budget, so the owner is not locked out by someone else's wrong guesses. Kept in localStorage under
+ * a SHA-256 of the username (a shared tablet must not show the next user who signed in before: DESIGN §5); it
+ * survives sign-out (it is the device's, not the session's) and is no credential on its own.
  */
 import type { LoginRequest, LoginResponse } from '../../contract/api'
+import { sha256Bytes } from '../../contract/sha256'
 import { apiRequest } from '../lib/api-client'
 
 const DEVICE_PROOFS_KEY = 'deviceProofs'
@@ -18,7 +20,11 @@ function proofs(): Record<string, string> {
   }
 }
 
-const accountKey = (username: string) => username.trim().toLowerCase()
+/** The storage key of an account: a hash, so the usernames that signed in on this device are not readable. */
+function accountKey(username: string): string {
+  const digest = sha256Bytes(new TextEncoder().encode(`device-proof:${username.trim().toLowerCase()}`))
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
 
 /** The device's proof for `username`, if it signed in to that account before. */
 export function deviceProof(username: string): string | undefined {
