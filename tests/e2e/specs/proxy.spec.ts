@@ -197,8 +197,13 @@ test('www. asks for the whole domain, an accented domain reads in Unicode, the b
   // An accented domain: shown and found in Unicode, fed to Squid as punycode.
   const accented = `ábécé-${label}.hu`
   await input.fill(accented)
+  // The first add's toast may still show: wait for this add's answer, then its own (the newest) toast.
+  const added = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.url().includes('/api/proxy/block'),
+  )
   await page.getByRole('button', { name: 'Hozzáadás', exact: true }).click()
-  await expect(page.getByText('Domain sikeresen hozzáadva a tiltólistához.')).toBeVisible()
+  expect((await added).ok()).toBe(true)
+  await expect(page.getByText('Domain sikeresen hozzáadva a tiltólistához.').last()).toBeVisible()
   await search.fill(`ábécé-${label}`)
   await expect(page.getByRole('cell', { name: accented, exact: true })).toBeVisible()
   const ascii = new URL(`http://${accented}`).hostname
