@@ -94,6 +94,9 @@ export const AuditLogEntry = Type.Object({
   targetUsername: Type.Optional(Type.String()),
   disabled: Type.Optional(Type.String()),
   userCount: Type.Optional(Type.String()),
+  filePath: Type.Optional(Type.String()),
+  isFolder: Type.Optional(Type.String()),
+  newFileName: Type.Optional(Type.String()),
 })
 export type AuditLogEntry = Static<typeof AuditLogEntry>
 

@@ -59,6 +59,28 @@ export const CreateFolderBody = Type.Object(
 export type CreateFolderBody = Static<typeof CreateFolderBody>
 
 /**
+ * DELETE /files?path=<entry> (issue 18, uploadFile): removes one file, or one empty folder (a non-empty folder is
+ * 409). The root, an upload's part and anything outside FILES_ROOT cannot be removed; a symlink is removed itself,
+ * never what it points to. Answers 200 `{code, message}`; audited as 'deleteFile'.
+ */
+export const DeleteFileQuery = Type.Object({ path: Type.String({ minLength: 1, maxLength: FILE_PATH_MAX }) })
+export type DeleteFileQuery = Static<typeof DeleteFileQuery>
+
+/**
+ * POST /files/rename (issue 18, uploadFile): gives the entry at `path` the new `name` in the same folder (the same
+ * name rules as upload and new folder). 409 when the name is taken; answers 200 with the renamed entry; audited as
+ * 'renameFile'.
+ */
+export const RenameFileBody = Type.Object(
+  {
+    path: Type.String({ minLength: 1, maxLength: FILE_PATH_MAX }),
+    name: Type.String({ maxLength: 1024 }),
+  },
+  { additionalProperties: false },
+)
+export type RenameFileBody = Static<typeof RenameFileBody>
+
+/**
  * The client's check of a new folder's name, the server's rules (server/lib/safe-path.ts `isSafeName`) in short:
  * not empty or dots only, no `/`, `\` or control characters, at most FILE_NAME_MAX_BYTES UTF-8 bytes.
  */

@@ -19,7 +19,7 @@ const REBUILD_FROM = 50_000
 
 /** Share of each type among the entries (sums to 1; every catalogue type is present). */
 export const TYPE_MIX: Record<AuditType, number> = {
-  dashboardAuthentication: 0.489,
+  dashboardAuthentication: 0.488,
   changeUserPassword: 0.025,
   changeOwnPassword: 0.005,
   createNote: 0.12,
@@ -41,6 +41,8 @@ export const TYPE_MIX: Record<AuditType, number> = {
   removeUserMfa: 0.0005,
   updateUserFeatures: 0.0005,
   importUsers: 0.0005,
+  deleteFile: 0.0005,
+  renameFile: 0.0005,
 }
 
 const FAMILY = [
@@ -189,6 +191,11 @@ SELECT gen_random_uuid(),
     WHEN t IN ('createUser', 'updateUser', 'resetUserPassword', 'removeUserMfa', 'updateUserFeatures') THEN
       jsonb_build_object('targetUsername', ${pick(pools.students, 'ry')})
     WHEN t = 'importUsers' THEN jsonb_build_object('userCount', (5 + floor(rx * 30)::int)::text)
+    WHEN t = 'deleteFile' THEN
+      jsonb_build_object('filePath', 'Tananyagok/' || ${pick(LINK_WORDS, 'rx')} || '.pdf', 'isFolder', 'false')
+    WHEN t = 'renameFile' THEN
+      jsonb_build_object('filePath', 'Tananyagok/' || ${pick(LINK_WORDS, 'rx')} || '.pdf', 'isFolder', 'false',
+        'newFileName', ${pick(LINK_WORDS, 'ry')} || '-' || floor(ry * 100)::int || '.pdf')
     ELSE '{}'::jsonb
   END
 FROM (

@@ -5,17 +5,30 @@
  * its name only when complete: a refused, oversized or aborted upload leaves nothing behind, a part is never listed
  * or served, and parts a crash left are removed at start (`removeStaleUploadParts`). Without `overwrite` the move is a hard link, which fails atomically when the name exists (no check-then-write
  * race); with it, a rename replaces the old file in one step. A folder is never replaced.
+ *
+ * Delete and rename (issue 18) are `runWrite` changes: the file system step runs inside the transaction that records
+ * its audit entry, so a refused step (404, 409) writes no entry. The entry is found by its parent folder's real path
+ * and its own name (`lstat`): a symlink is removed or renamed itself, never what it points to, and one pointing
+ * outside the root (never listed) is not found.
  */
 import { randomUUID } from 'node:crypto'
 import { createWriteStream, type Dirent } from 'node:fs'
-import { link, lstat, mkdir, readdir, rename, stat, unlink } from 'node:fs/promises'
+import { link, lstat, mkdir, readdir, realpath, rename, rmdir, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { FILE_NAME_MAX_BYTES, type FileEntry } from '../../contract/api'
+import { FILE_NAME_MAX_BYTES, type FileEntry, type MessageBody } from '../../contract/api'
 import { MESSAGES } from '../../contract/messages'
 import { HttpError } from '../lib/http-error'
-import { isSafeName, pathSegments, realRoot, resolveInside, UnsafePathError } from '../lib/safe-path'
+import {
+  isInside,
+  isSafeName,
+  pathSegments,
+  realRoot,
+  resolveInside,
+  UnsafePathError,
+} from '../lib/safe-path'
+import type { Change } from './write'
 
 /** Prefix of the temp files (parts) of uploads in progress. */
 export const UPLOAD_TEMP_PREFIX = '.feltoltes-'
@@ -167,4 +180,130 @@ export async function createFolder(root: string, raw: string, rawName: string): 
     throw error
   }
   return entryOf(target, name)
+}
+
+/** An existing entry a delete or rename is about: its real parent folder, its name and what it is. */
+interface ExistingEntry {
+  folder: string
+  name: string
+  full: string
+  /** The path under the root as the audit log names it ('Tananyagok/jegyzet.txt'). */
+  relative: string
+  isFolder: boolean
+  isLink: boolean
+}
+
+/** The path's segments for a delete or rename, or a 400: not the root, nothing an upload's part. */
+export function entrySegments(raw: string): string[] {
+  const segments = pathSegments(raw)
+  if (segments === null || segments.length === 0) throw new HttpError(400, MESSAGES.filePathInvalid)
+  return segments
+}
+
+async function existingEntry(root: string, segments: readonly string[]): Promise<ExistingEntry> {
+  const name = segments[segments.length - 1]!
+  if (segments.some(isUploadPart)) throw new HttpError(404, MESSAGES.fileNotFound)
+  const base = await realRoot(root)
+  if (!base) throw new HttpError(404, MESSAGES.fileNotFound)
+  let folder: string
+  try {
+    folder = await resolveInside(base, segments.slice(0, -1).join('/'))
+  } catch (error) {
+    if (error instanceof UnsafePathError) {
+      throw error.problem === 'invalid'
+        ? new HttpError(400, MESSAGES.filePathInvalid)
+        : new HttpError(404, MESSAGES.fileNotFound)
+    }
+    throw error
+  }
+  const full = join(folder, name)
+  const own = await lstat(full).catch(() => null)
+  if (!own || !(await stat(folder)).isDirectory()) throw new HttpError(404, MESSAGES.fileNotFound)
+  let info = own
+  if (own.isSymbolicLink()) {
+    // As the listing: a broken link or one leading out of the root is not there.
+    const target = await realpath(full).catch(() => null)
+    if (!target || !isInside(base, target)) throw new HttpError(404, MESSAGES.fileNotFound)
+    info = await stat(target)
+  }
+  if (!info.isFile() && !info.isDirectory()) throw new HttpError(404, MESSAGES.fileNotFound)
+  return {
+    folder,
+    name,
+    full,
+    relative: segments.join('/'),
+    isFolder: info.isDirectory(),
+    isLink: own.isSymbolicLink(),
+  }
+}
+
+/** DELETE /files?path=: one file, link or empty folder; a folder with anything in it (hidden files too) is 409. */
+export function deleteEntry(root: string, raw: string): Change<MessageBody> {
+  const segments = entrySegments(raw)
+  return async () => {
+    const entry = await existingEntry(root, segments)
+    try {
+      if (entry.isFolder && !entry.isLink) await rmdir(entry.full)
+      else await unlink(entry.full)
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'ENOTEMPTY' || code === 'EEXIST') throw new HttpError(409, MESSAGES.folderNotEmpty)
+      if (code === 'ENOENT') throw new HttpError(404, MESSAGES.fileNotFound)
+      throw error
+    }
+    return {
+      body: { code: 200, message: entry.isFolder ? MESSAGES.folderDeleted : MESSAGES.fileDeleted },
+      audit: { type: 'deleteFile', extras: { filePath: entry.relative, isFolder: String(entry.isFolder) } },
+    }
+  }
+}
+
+/**
+ * POST /files/rename: the entry's new name in the same folder; 409 when the name is taken. A file moves by a hard
+ * link and an unlink, which fails atomically when the name appeared meanwhile; a folder or link by a rename after
+ * the check (Node has no rename that refuses to replace).
+ */
+export function renameEntry(root: string, raw: string, rawName: string): Change<FileEntry> {
+  const segments = entrySegments(raw)
+  const name = checkedName(rawName)
+  return async () => {
+    const entry = await existingEntry(root, segments)
+    const target = join(entry.folder, name)
+    if (name !== entry.name) {
+      // A name differing only in case or accents' form may be the same entry on some file systems: then rename.
+      const taken = await lstat(target).catch(() => null)
+      const same = taken && (await lstat(entry.full)).ino === taken.ino
+      if (taken && !same) throw new HttpError(409, MESSAGES.fileNameTaken)
+      try {
+        if (!entry.isFolder && !entry.isLink && !same) {
+          await link(entry.full, target)
+          await unlink(entry.full)
+        } else {
+          await rename(entry.full, target)
+        }
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code
+        if (code === 'EEXIST' || code === 'ENOTEMPTY') throw new HttpError(409, MESSAGES.fileNameTaken)
+        if (code === 'ENOENT') throw new HttpError(404, MESSAGES.fileNotFound)
+        throw error
+      }
+    }
+    const info = await stat(target)
+    const changed = name !== entry.name
+    return {
+      body: {
+        fileName: name,
+        type: info.isDirectory() ? 'Directory' : 'File',
+        size: info.isDirectory() ? 0 : info.size,
+        modifiedAt: info.mtime.toISOString(),
+      },
+      // The same name again changes nothing, and nothing is recorded.
+      audit: changed
+        ? {
+            type: 'renameFile',
+            extras: { filePath: entry.relative, isFolder: String(entry.isFolder), newFileName: name },
+          }
+        : undefined,
+    }
+  }
 }

@@ -234,6 +234,19 @@ const CASES: Case[] = [
     body: () => ({ path: '', name: `mappa-${randomUUID()}` }),
     expected: { anonymous: 401, student: 403, teacher: 403, admin: 201 },
   },
+  // Delete and rename (issue 18): uploadFile too; a missing entry is 404 once the feature is checked.
+  {
+    method: 'DELETE',
+    url: `/api/files?path=nincs-${randomUUID()}.txt`,
+    route: '/api/files',
+    expected: { anonymous: 401, student: 403, teacher: 403, admin: 404 },
+  },
+  {
+    method: 'POST',
+    url: '/api/files/rename',
+    body: () => ({ path: `nincs-${randomUUID()}.txt`, name: 'uj.txt' }),
+    expected: { anonymous: 401, student: 403, teacher: 403, admin: 404 },
+  },
   // Rendszernapló: administrators only (viewAuditLog).
   {
     method: 'GET',

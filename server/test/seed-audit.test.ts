@@ -53,6 +53,8 @@ const EXTRAS: Record<string, string[]> = {
   removeUserMfa: ['targetUsername'],
   updateUserFeatures: ['targetUsername'],
   importUsers: ['userCount'],
+  deleteFile: ['filePath', 'isFolder'],
+  renameFile: ['filePath', 'isFolder', 'newFileName'],
 }
 
 describe.each(drivers)('bulk audit history on %s', (driver) => {

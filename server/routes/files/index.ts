@@ -1,7 +1,8 @@
 /**
  * Files (spec §4 Files, §7; issue 9): the listing of one folder under FILES_ROOT and the download of one file,
  * streamed with its Content-Type, Content-Length, RFC 5987 Content-Disposition and single-range support; for
- * `uploadFile`, an upload streamed to disk (multipart, one file a request, UPLOAD_MAX_MB) and a new folder.
+ * `uploadFile`, an upload streamed to disk (multipart, one file a request, UPLOAD_MAX_MB), a new folder, and (issue
+ * 18) the delete and rename of an entry.
  */
 import { createReadStream } from 'node:fs'
 import type { Readable } from 'node:stream'
@@ -11,7 +12,11 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
   CreateFolderBody,
+  DeleteFileQuery,
   FileEntry,
+  MessageBody,
+  RenameFileBody,
+  WRITE_ERRORS,
   FilesQuery,
   FilesResponse,
   UploadQuery,
@@ -24,10 +29,13 @@ import {
   checkedName,
   checkFree,
   createFolder,
+  deleteEntry,
   folderForWrite,
   removeStaleUploadParts,
+  renameEntry,
   saveUpload,
 } from '../../services/file-writes'
+import { runWrite } from '../../services/write'
 import { replayStored } from '../../plugins/app/idempotency'
 import { contentDisposition, contentTypeOf, fileForDownload, listFiles } from '../../services/files'
 
@@ -148,6 +156,32 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const entry = await createFolder(root, request.body.path, request.body.name)
       return reply.code(201).send(entry)
     },
+  )
+
+  // Delete and rename (issue 18): uploadFile, as upload and new folder; each audited in the write's transaction.
+  app.delete(
+    '/files',
+    {
+      onRequest: app.requireFeatures('uploadFile'),
+      schema: {
+        querystring: DeleteFileQuery,
+        response: withErrors({ 200: MessageBody }, ...WRITE_ERRORS, 404, 409),
+      },
+    },
+    async (request, reply) => runWrite(request, reply, deleteEntry(root, request.query.path)),
+  )
+
+  app.post(
+    '/files/rename',
+    {
+      onRequest: app.requireFeatures('uploadFile'),
+      schema: {
+        body: RenameFileBody,
+        response: withErrors({ 200: FileEntry }, ...WRITE_ERRORS, 404, 409),
+      },
+    },
+    async (request, reply) =>
+      runWrite(request, reply, renameEntry(root, request.body.path, request.body.name)),
   )
 }
 

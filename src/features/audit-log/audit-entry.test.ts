@@ -79,6 +79,14 @@ const CASES: Record<AuditType, { extras: AuditExtras; text: string }> = {
     text: 'Módosította a funkciókat: kiss.anna',
   },
   importUsers: { extras: { userCount: '12' }, text: 'Felhasználókat importált (12 új fiók)' },
+  deleteFile: {
+    extras: { filePath: 'Tananyagok/jegyzet.txt', isFolder: 'false' },
+    text: 'Törölte a fájlt: Tananyagok/jegyzet.txt',
+  },
+  renameFile: {
+    extras: { filePath: 'Tananyagok', isFolder: 'true', newFileName: 'Tananyag 2026' },
+    text: 'Átnevezte a mappát: Tananyagok → Tananyag 2026',
+  },
 }
 
 describe('describeAuditEntry', () => {
@@ -108,6 +116,10 @@ describe('describeAuditEntry', () => {
     expect(
       describeAuditEntry(entry('updateUserStatus', { targetUsername: 'kiss.anna', disabled: 'false' })),
     ).toBe('Engedélyezte a felhasználót: kiss.anna')
+    expect(describeAuditEntry(entry('deleteFile', { filePath: 'Régi', isFolder: 'true' }))).toBe(
+      'Törölte a mappát: Régi',
+    )
+    expect(describeAuditEntry(entry('renameFile'))).toBe('Átnevezte a fájlt')
   })
 
   it('says "Ismeretlen művelet" for a type outside the catalogue', () => {

@@ -35,6 +35,8 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   createNote: 'Jegyzet létrehozása',
   createAdminAlert: 'Értesítés létrehozása',
   deleteAdminAlert: 'Értesítés törlése',
+  deleteFile: 'Fájl törlése',
+  renameFile: 'Fájl átnevezése',
   dashboardAuthentication: 'Bejelentkezés',
   changeUserPassword: 'Jelszómódosítás',
   changeOwnPassword: 'Saját jelszó módosítása',
@@ -149,6 +151,17 @@ export function auditDescriptionParts(entry: AuditEntryView): DescriptionPart[] 
       return ['Új értesítést tett közzé']
     case 'deleteAdminAlert':
       return ['Törölt egy értesítést']
+    case 'deleteFile': {
+      const verb = extras.isFolder === 'true' ? 'Törölte a mappát' : 'Törölte a fájlt'
+      return [extras.filePath === undefined ? verb : `${verb}: ${extras.filePath}`]
+    }
+    case 'renameFile': {
+      const verb = extras.isFolder === 'true' ? 'Átnevezte a mappát' : 'Átnevezte a fájlt'
+      if (extras.filePath === undefined) return [verb]
+      return [
+        `${verb}: ${extras.filePath}${extras.newFileName === undefined ? '' : ` → ${extras.newFileName}`}`,
+      ]
+    }
     case 'dashboardAuthentication':
       return ['Bejelentkezett a portálra']
     case 'changeUserPassword':

@@ -2,15 +2,28 @@
  * Fájlok (spec §2, §8): one folder of FILES_ROOT at a time — folders open, files download, 'Vissza' goes to the
  * parent. Dot-files are hidden unless 'Rejtett fájlok' is on; the search filters by file name. With `uploadFile`
  * (issue 9): 'Feltöltés' (a file chooser, or files dropped on the list) with a progress bar and a cancel a file, and
- * 'Új mappa'; both online only. Default export: the shell loads this screen lazily.
+ * 'Új mappa'; per row 'Átnevezés' and 'Törlés' (issue 18, a confirmation naming the entry first); all online only.
+ * Default export: the shell loads this screen lazily.
  */
-import { Box, Button, Flex, Heading, HStack, Switch, Text } from '@chakra-ui/react'
-import { ArrowLeft, Download, File, Folder, FolderOpen, FolderPlus, Upload } from 'lucide-react'
+import { Box, Button, Flex, Heading, HStack, IconButton, Menu, Portal, Switch, Text } from '@chakra-ui/react'
+import {
+  ArrowLeft,
+  Download,
+  File,
+  Folder,
+  FolderOpen,
+  FolderPlus,
+  MoreHorizontal,
+  Pencil,
+  Trash2,
+  Upload,
+} from 'lucide-react'
 import { memo, useCallback, useMemo, useRef, useState, type DragEvent } from 'react'
 import type { FileEntry } from '../../../contract/api'
 import { TIMING } from '../../../contract/limits'
 import { MESSAGES } from '../../../contract/messages'
 import { useFeature } from '../../api/get-dashboard'
+import { ConfirmDialog } from '../../components/confirm-dialog'
 import { ListState, type ListWords } from '../../components/list-state'
 import { ListToolbar } from '../../components/list-toolbar'
 import { OfflineMarker } from '../../components/offline-marker'
@@ -21,8 +34,9 @@ import { useOnlineStatus } from '../../lib/online-status'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { childPath, formatModified, formatSize, parentPath } from './file-format'
 import { downloadFile, useFiles } from './files-api'
-import { useCreateFolder, useUploads } from './files-upload'
+import { useCreateFolder, useDeleteEntry, useRenameEntry, useUploads } from './files-upload'
 import { NewFolderDialog } from './components/new-folder-dialog'
+import { RenameDialog } from './components/rename-dialog'
 import { UploadList } from './components/upload-list'
 
 const NO_FILES: FileEntry[] = []
@@ -112,6 +126,67 @@ export default function FilesScreen() {
             )
           }
         },
+      },
+    )
+  }
+
+  const [renaming, setRenaming] = useState<FileEntry | null>(null)
+  const [renameError, setRenameError] = useState<string | null>(null)
+  const [deleting, setDeleting] = useState<FileEntry | null>(null)
+  const renameEntry = useRenameEntry()
+  const deleteEntry = useDeleteEntry()
+  const onRename = useCallback((entry: FileEntry) => {
+    setRenameError(null)
+    setRenaming(entry)
+  }, [])
+  const onDelete = useCallback((entry: FileEntry) => setDeleting(entry), [])
+  const changes = useMemo(
+    () => (canUpload ? { enabled: online, onRename, onDelete } : null),
+    [canUpload, online, onRename, onDelete],
+  )
+  const closeRename = () => {
+    setRenaming(null)
+    setRenameError(null)
+  }
+  const rename = (name: string) => {
+    if (!renaming) return
+    setRenameError(null)
+    renameEntry.mutate(
+      { path: childPath(path, renaming.fileName), name },
+      {
+        onSuccess: () => {
+          notify.success(MESSAGES.fileRenamed)
+          closeRename()
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && (error.status === 409 || error.status === 400)) {
+            setRenameError(error.message)
+          } else {
+            notify.error(
+              error instanceof ApiError && (error.status === 403 || error.status === 404)
+                ? error.message
+                : MESSAGES.fileRenameFailed,
+            )
+            closeRename()
+          }
+        },
+      },
+    )
+  }
+  const confirmDelete = () => {
+    if (!deleting) return
+    const folder = deleting.type === 'Directory'
+    deleteEntry.mutate(
+      { path: childPath(path, deleting.fileName) },
+      {
+        onSuccess: () => notify.success(folder ? MESSAGES.folderDeleted : MESSAGES.fileDeleted),
+        onError: (error) =>
+          notify.error(
+            error instanceof ApiError && [403, 404, 409].includes(error.status)
+              ? error.message
+              : MESSAGES.fileDeleteFailed,
+          ),
+        onSettled: () => setDeleting(null),
       },
     )
   }
@@ -214,7 +289,7 @@ export default function FilesScreen() {
           words={WORDS}
           emptyIcon={<Folder aria-hidden />}
         >
-          <FilesTable files={visible} onOpen={open} onDownload={download} />
+          <FilesTable files={visible} onOpen={open} onDownload={download} changes={changes} />
         </ListState>
       </Flex>
       {canUpload && (
@@ -224,6 +299,36 @@ export default function FilesScreen() {
           serverError={folderError}
           onClose={closeFolder}
           onCreate={makeFolder}
+        />
+      )}
+      {canUpload && (
+        <RenameDialog
+          entry={renaming}
+          saving={renameEntry.isPending}
+          serverError={renameError}
+          onClose={closeRename}
+          onRename={rename}
+        />
+      )}
+      {canUpload && (
+        <ConfirmDialog
+          open={deleting !== null}
+          title={deleting?.type === 'Directory' ? 'Mappa törlése' : 'Fájl törlése'}
+          question={
+            deleting?.type === 'Directory'
+              ? 'Biztosan törölni szeretnéd ezt a mappát?'
+              : 'Biztosan törölni szeretnéd ezt a fájlt?'
+          }
+          subject={deleting ? childPath(path, deleting.fileName) : undefined}
+          note={
+            deleting?.type === 'Directory'
+              ? 'Csak üres mappa törölhető. A művelet nem vonható vissza.'
+              : 'A művelet nem vonható vissza.'
+          }
+          confirmLabel="Törlés"
+          busy={deleteEntry.isPending}
+          onCancel={() => setDeleting(null)}
+          onConfirm={confirmDelete}
         />
       )}
     </Flex>
@@ -251,12 +356,18 @@ interface FilesTableProps {
   files: readonly FileEntry[]
   onOpen: (name: string) => void
   onDownload: (name: string) => void
+  /** 'Átnevezés' and 'Törlés' per row (uploadFile holders); `enabled` is false offline. */
+  changes: {
+    enabled: boolean
+    onRename: (entry: FileEntry) => void
+    onDelete: (entry: FileEntry) => void
+  } | null
 }
 
 const fileKey = (entry: FileEntry) => entry.fileName
 const ROW_HEIGHT = { wide: 56, compact: 64 }
 
-const FilesTable = memo(function FilesTable({ files, onOpen, onDownload }: FilesTableProps) {
+const FilesTable = memo(function FilesTable({ files, onOpen, onDownload, changes }: FilesTableProps) {
   const columns = useMemo<readonly VirtualColumn<FileEntry>[]>(
     () => [
       {
@@ -298,23 +409,27 @@ const FilesTable = memo(function FilesTable({ files, onOpen, onDownload }: Files
       {
         id: 'actions',
         header: 'Műveletek',
-        width: '10rem',
+        width: changes ? '13rem' : '10rem',
         compactWidth: 'auto',
         align: 'end',
-        cell: (entry) =>
-          entry.type === 'Directory' ? null : (
-            <Button
-              size="sm"
-              variant="outline"
-              aria-label={`Letöltés: ${entry.fileName}`}
-              onClick={() => onDownload(entry.fileName)}
-            >
-              <Download aria-hidden /> Letöltés
-            </Button>
-          ),
+        cell: (entry) => (
+          <HStack gap="1" justify="end">
+            {entry.type === 'File' && (
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`Letöltés: ${entry.fileName}`}
+                onClick={() => onDownload(entry.fileName)}
+              >
+                <Download aria-hidden /> Letöltés
+              </Button>
+            )}
+            {changes && <EntryMenu entry={entry} {...changes} />}
+          </HStack>
+        ),
       },
     ],
-    [onOpen, onDownload],
+    [onOpen, onDownload, changes],
   )
   return (
     <VirtualTable
@@ -327,3 +442,33 @@ const FilesTable = memo(function FilesTable({ files, onOpen, onDownload }: Files
     />
   )
 })
+
+/** A row's 'Átnevezés' and 'Törlés' (issue 18): a menu button, usable by keyboard (arrows, Enter) and by touch. */
+function EntryMenu({
+  entry,
+  enabled,
+  onRename,
+  onDelete,
+}: { entry: FileEntry } & NonNullable<FilesTableProps['changes']>) {
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <IconButton variant="ghost" size="sm" aria-label={`Műveletek: ${entry.fileName}`}>
+          <MoreHorizontal size={16} aria-hidden />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value="rename" disabled={!enabled} onClick={() => onRename(entry)}>
+              <Pencil size={16} aria-hidden /> Átnevezés
+            </Menu.Item>
+            <Menu.Item value="delete" color="fg.error" disabled={!enabled} onClick={() => onDelete(entry)}>
+              <Trash2 size={16} aria-hidden /> Törlés
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  )
+}

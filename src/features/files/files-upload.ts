@@ -8,7 +8,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
-import type { CreateFolderBody, FileEntry } from '../../../contract/api'
+import type { CreateFolderBody, FileEntry, MessageBody, RenameFileBody } from '../../../contract/api'
 import { queryKeyOf } from '../../../contract/api-resources'
 import { MESSAGES } from '../../../contract/messages'
 import { ApiError, apiRequest, apiUpload } from '../../lib/api-client'
@@ -154,4 +154,25 @@ const createFolderOptions = writeMutation<FileEntry, CreateFolderBody>({
 
 export function useCreateFolder() {
   return useMutation(createFolderOptions)
+}
+
+/** DELETE /files?path= (issue 18): one file or empty folder; online only, then the listings refetch. */
+const deleteEntryOptions = writeMutation<MessageBody, { path: string }>({
+  mutationFn: async ({ path }) =>
+    (await apiRequest<MessageBody>(`/files?path=${encodeURIComponent(path)}`, { method: 'DELETE' })).data,
+  invalidates: [ALL_FOLDERS],
+})
+
+export function useDeleteEntry() {
+  return useMutation(deleteEntryOptions)
+}
+
+/** POST /files/rename (issue 18): the entry's new name in its folder; online only, then the listings refetch. */
+const renameEntryOptions = writeMutation<FileEntry, RenameFileBody>({
+  mutationFn: async (body) => (await apiRequest<FileEntry>('/files/rename', { method: 'POST', body })).data,
+  invalidates: [ALL_FOLDERS],
+})
+
+export function useRenameEntry() {
+  return useMutation(renameEntryOptions)
 }

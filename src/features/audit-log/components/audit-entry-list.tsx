@@ -231,6 +231,7 @@ export const CATEGORY_PALETTE: Record<(typeof AUDIT_CATEGORIES)[number]['label']
   Értesítések: 'yellow',
   Biztonság: 'red',
   Felhasználók: 'cyan',
+  Fájlok: 'pink',
 
   unknown: 'gray',
 }
