@@ -1,15 +1,25 @@
 /** The demo school's classrooms, groups and seating follow the rules the server enforces on the same data. */
-import { describe, expect, it } from 'vitest'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { isSafeName } from '../lib/safe-path'
 import { layoutProblem, seatingProblem, studentDesks } from '../../contract/classroom-layout'
 import {
   DEMO_BLOCKED_DOMAINS,
   DEMO_CLASSROOMS,
+  DEMO_FILES,
   DEMO_GROUPS,
   DEMO_LINKS,
   demoGroupPlan,
+  demoPdf,
   demoSeating,
   demoStudents,
+  seedDemoFiles,
 } from './seed-demo'
+
+const base = mkdtempSync(join(tmpdir(), 'portal-seed-files-'))
+afterAll(() => rmSync(base, { recursive: true, force: true }))
 
 describe('demo teaching data', () => {
   it('has valid classroom layouts with a teacher desk and rows of student desks', () => {
@@ -53,5 +63,54 @@ describe('demo teaching data', () => {
     }
     expect(DEMO_BLOCKED_DOMAINS.length).toBeGreaterThan(0)
     for (const domain of DEMO_BLOCKED_DOMAINS) expect(domain).toMatch(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/)
+  })
+})
+
+describe('demo files', () => {
+  it('writes a folder of sample files into an empty (or missing) files root, and a rerun changes nothing', async () => {
+    const root = join(base, 'missing', 'files')
+    expect(await seedDemoFiles(root)).toBe(DEMO_FILES.length)
+    expect(readdirSync(root)).toEqual(['Tananyagok'])
+    expect(readdirSync(join(root, 'Tananyagok')).sort()).toEqual(
+      DEMO_FILES.map((file) => file.path.split('/')[1]).sort(),
+    )
+    for (const file of DEMO_FILES) {
+      expect(file.path.split('/').every((segment) => isSafeName(segment, 255))).toBe(true)
+      expect(readFileSync(join(root, file.path)).equals(Buffer.from(file.content))).toBe(true)
+    }
+    writeFileSync(join(root, DEMO_FILES[0].path), 'a tanár átírta')
+    expect(await seedDemoFiles(root)).toBe(0)
+    expect(readFileSync(join(root, DEMO_FILES[0].path), 'utf8')).toBe('a tanár átírta')
+  })
+
+  it("leaves a school's own files alone: nothing is added to a root that has anything in it", async () => {
+    const root = join(base, 'own')
+    mkdirSync(root)
+    writeFileSync(join(root, '.rejtett'), 'x')
+    expect(await seedDemoFiles(root)).toBe(0)
+    expect(readdirSync(root)).toEqual(['.rejtett'])
+    const empty = join(base, 'empty')
+    mkdirSync(empty)
+    expect(await seedDemoFiles(empty)).toBe(DEMO_FILES.length)
+  })
+
+  it('has a small text file, a Hungarian-spreadsheet CSV and a valid one-page PDF', () => {
+    const csv = DEMO_FILES.find((file) => file.path.endsWith('.csv'))!.content as string
+    expect(csv.startsWith('\uFEFF')).toBe(true)
+    const rows = csv.slice(1).trimEnd().split('\r\n')
+    expect(rows.every((row) => row.split(';').length === 5)).toBe(true)
+    const pdf = DEMO_FILES.find((file) => file.path.endsWith('.pdf'))!.content as Buffer
+    const text = pdf.toString('latin1')
+    expect(text.startsWith('%PDF-1.4\n')).toBe(true)
+    expect(text.trimEnd().endsWith('%%EOF')).toBe(true)
+    // Every object's offset in the cross-reference table points at that object, and startxref at the table.
+    const xrefAt = Number(/startxref\n(\d+)\n/.exec(text)![1])
+    expect(text.slice(xrefAt, xrefAt + 4)).toBe('xref')
+    const offsets = [...text.slice(xrefAt).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]))
+    expect(offsets).toHaveLength(5)
+    offsets.forEach((offset, i) => expect(text.slice(offset, offset + 8)).toBe(`${i + 1} 0 obj\n`))
+    expect(text).toContain('(Házirend \\(minta\\)) Tj')
+    expect(() => demoPdf(['Ő nem fér bele'])).toThrow(/WinAnsi/)
+    for (const file of DEMO_FILES) expect(Buffer.byteLength(file.content)).toBeLessThan(4096)
   })
 })

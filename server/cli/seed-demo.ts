@@ -2,11 +2,15 @@
  * `npm run seed:demo`: a demo school so every screen has something to show (DESIGN §3): an administrator,
  * four teachers, 68 students, announcements, some audit history, the teachers' work hours of the current and the
  * previous month, four classrooms with desk layouts, and for every teacher a group on each weekday (most
- * seated, some with notes). Running it twice changes nothing.
+ * seated, some with notes), a few short links and blocked domains, and a folder of sample files under FILES_ROOT
+ * ('Tananyagok': a .txt, a .csv and a one-page .pdf made here, only while the files root is empty). Running it twice
+ * changes nothing.
  *
  * `--audit N` then adds N entries of audit history over the past year (server/cli/seed-audit.ts), e.g.
  * `npm run seed:demo -- --audit 1000000` for the Rendszernapló at scale; these add up on every run.
  */
+import { mkdir, readdir, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import type { ClassroomLayout, LayoutObject, SeatPosition } from '../../contract/api'
 import type { AuditType } from '../../contract/audit'
 import { studentDesks } from '../../contract/classroom-layout'
@@ -225,6 +229,85 @@ async function seedLinksAndProxy(db: Db): Promise<number> {
   return added
 }
 
+/**
+ * A one-page PDF showing `lines` in Helvetica, built here with its cross-reference table, so the demo needs no
+ * binary file. The standard fonts' WinAnsi encoding has 'á', 'é', 'ö'… but no 'ő' or 'ű': such lines are refused.
+ */
+export function demoPdf(lines: readonly string[]): Buffer {
+  const outside = lines.find((line) => [...line].some((c) => c.charCodeAt(0) > 0xff))
+  if (outside !== undefined) throw new Error(`not WinAnsi (Latin-1) text: ${outside}`)
+  const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`)
+  const stream = [
+    'BT /F1 14 Tf 72 770 Td 18 TL',
+    ...lines.map((line, i) => `${i === 0 ? '' : 'T* '}(${escape(line)}) Tj`),
+    'ET',
+  ].join('\n')
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+  ]
+  let pdf = '%PDF-1.4\n'
+  const offsets: number[] = []
+  for (const [index, body] of objects.entries()) {
+    offsets.push(Buffer.byteLength(pdf, 'latin1'))
+    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`
+  }
+  const xref = Buffer.byteLength(pdf, 'latin1')
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
+  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return Buffer.from(pdf, 'latin1')
+}
+
+/** Fájlok's demo files (paths under FILES_ROOT), so the screen has something to show and to download. */
+export const DEMO_FILES: { path: string; content: string | Buffer }[] = [
+  {
+    path: 'Tananyagok/Olvass el.txt',
+    content:
+      'Üdvözlünk a Fájlok mappában!\n\nIde tölthetők fel az órákhoz szükséges anyagok: feladatlapok, ' +
+      'órarendek, segédletek. A fájlok a Letöltés gombbal menthetők le.\n',
+  },
+  {
+    // UTF-8 with BOM and ';': a Hungarian spreadsheet opens it with its accents and columns.
+    path: 'Tananyagok/Órarend – 9.A.csv',
+    content:
+      '\uFEFFNap;1. óra;2. óra;3. óra;4. óra\r\n' +
+      'Hétfő;Matematika;Magyar nyelv;Történelem;Angol\r\n' +
+      'Kedd;Fizika;Matematika;Informatika;Testnevelés\r\n' +
+      'Szerda;Biológia;Irodalom;Angol;Földrajz\r\n' +
+      'Csütörtök;Kémia;Matematika;Ének-zene;Testnevelés\r\n' +
+      'Péntek;Történelem;Informatika;Osztályfőnöki;Rajz\r\n',
+  },
+  {
+    path: 'Tananyagok/Házirend (minta).pdf',
+    content: demoPdf([
+      'Házirend (minta)',
+      '',
+      '1. A tanítás reggel 8 órakor indul.',
+      '2. Órán a mobiltelefon némítva van.',
+      '3. A tanterem rendjéért mindenki felel.',
+    ]),
+  },
+]
+
+/** The demo files, only while FILES_ROOT is empty or missing (a rerun, or a school's own files, changes nothing). */
+export async function seedDemoFiles(root: string): Promise<number> {
+  const existing = await readdir(root).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return []
+    throw error
+  })
+  if (existing.length > 0) return 0
+  for (const file of DEMO_FILES) {
+    const target = join(root, ...file.path.split('/'))
+    await mkdir(dirname(target), { recursive: true })
+    await writeFile(target, file.content, { flag: 'wx' })
+  }
+  return DEMO_FILES.length
+}
+
 /** Classrooms, groups, seating and notes, unless the school already has classrooms (so a rerun changes nothing). */
 async function seedTeaching(db: Db): Promise<number> {
   if ((await listClassrooms(db)).length > 0) return 0
@@ -329,7 +412,11 @@ async function main(): Promise<void> {
   }
 }
 
-async function seedSchool(db: Db, config: { TZ: string }, hash: { logN: number }): Promise<void> {
+async function seedSchool(
+  db: Db,
+  config: { TZ: string; FILES_ROOT: string },
+  hash: { logN: number },
+): Promise<void> {
   const today = dayInZone(new Date(), config.TZ)
   if (await findUserByUsername(db, 'igazgato')) {
     const seeded = await seedWorkHours(db, today)
@@ -340,6 +427,9 @@ async function seedSchool(db: Db, config: { TZ: string }, hash: { logN: number }
       console.log(`Termek és ${groups} csoport feltöltve. / Classrooms and ${groups} groups seeded.`)
     if (await seedLinksAndProxy(db))
       console.log('Rövid linkek és tiltott domainek feltöltve. / Links and blocked domains seeded.')
+    const files = await seedDemoFiles(config.FILES_ROOT)
+    if (files)
+      console.log(`${files} mintafájl feltöltve (Fájlok → Tananyagok). / ${files} sample files seeded.`)
     console.log('A demó iskola már fel van töltve. / The demo school is already seeded.')
     return
   }
@@ -361,10 +451,11 @@ async function seedSchool(db: Db, config: { TZ: string }, hash: { logN: number }
   await seedWorkHours(db, today)
   const groups = await seedTeaching(db)
   await seedLinksAndProxy(db)
+  const files = await seedDemoFiles(config.FILES_ROOT)
   console.log(`Demó iskola feltöltve: ${people.length} fiók, jelszó mindenkinek: ${DEMO_PASSWORD}`)
   console.log('Adminisztrátor: igazgato; oktatók: kovacs.eva, nagy.peter, szabo.judit, toth.gabor')
   console.log(
-    `${DEMO_CLASSROOMS.length} terem, ${groups} csoport (minden oktatónak minden hétköznap egy), ${DEMO_LINKS.length} rövid link, ${DEMO_BLOCKED_DOMAINS.length} tiltott domain.`,
+    `${DEMO_CLASSROOMS.length} terem, ${groups} csoport (minden oktatónak minden hétköznap egy), ${DEMO_LINKS.length} rövid link, ${DEMO_BLOCKED_DOMAINS.length} tiltott domain, ${files ? `${files} mintafájl a Fájlok → Tananyagok mappában` : 'a Fájlok mappája nem üres, nem került bele mintafájl'}.`,
   )
 }
 
