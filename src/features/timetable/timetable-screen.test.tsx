@@ -39,7 +39,15 @@ const grid = () => screen.findByRole('region', { name: 'Heti órarend' })
 const dialog = (name: string) => screen.findByRole('dialog', { name })
 const block = (name: RegExp) => screen.getByRole('button', { name })
 
+/** The test window's size: happy-dom answers `matchMedia` from it (the week grid from 75em; day-view.test.tsx). */
+function viewport(width: number, height: number) {
+  ;(
+    window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+  ).happyDOM.setViewport({ width, height })
+}
+
 beforeEach(() => {
+  viewport(1440, 900)
   // Tuesday, 24 November 2026.
   vi.useFakeTimers({ toFake: ['Date'] })
   vi.setSystemTime(new Date('2026-11-24T10:00:00+01:00'))
@@ -47,6 +55,7 @@ beforeEach(() => {
 })
 
 afterEach(async () => {
+  viewport(1024, 768)
   vi.useRealTimers()
   vi.restoreAllMocks()
   writeFile.mockReset()

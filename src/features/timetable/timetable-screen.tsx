@@ -3,6 +3,9 @@
  * server calls; spec "All data is local mock data"). Beyond the spec: the plan is stored in IndexedDB per user and
  * wiped with the user's data (api/timetable-plan.ts), blocks open for editing and deleting, overlapping classes sit
  * side by side, a teacher booked twice at once is marked, and the XLSX export imports back to the same plan.
+ * Where the week does not fit (below 75em: a phone, a tablet, a small window beside the sidebar) one day is shown
+ * at a time with a day pager (components/day-view.tsx), opening on today; 'Új óra' starts on the day shown, and a
+ * class created or moved there brings its day into view.
  * Default export: the shell loads this screen lazily.
  */
 import { Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react'
@@ -11,8 +14,10 @@ import { useCallback, useMemo, useState } from 'react'
 import { useDashboard } from '../../api/get-dashboard'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { notify } from '../../lib/notify'
+import { useMediaQuery } from '../../lib/use-media-query'
 import { usePlan } from './api/timetable-plan'
 import { ClassDialog } from './components/class-dialog'
+import { DayView } from './components/day-view'
 import { ImportDialog } from './components/import-dialog'
 import { WeekGrid } from './components/week-grid'
 import { instructorConflicts, instructorKey } from './layout'
@@ -39,6 +44,12 @@ export const MESSAGES = {
   exportFailed: 'Hiba történt az exportálás során.',
 } as const
 
+/**
+ * Below this the seven day columns (3.5 rem ruler + 7 × 7.5 rem) do not fit beside the sidebar (16 rem from 64em)
+ * and the page's padding: the day view instead.
+ */
+export const DAY_VIEW_QUERY = '(max-width: 74.99em)'
+
 const NO_CLASSES: TimetableClass[] = []
 
 type Editing = { mode: 'create'; values: ClassFormValues } | { mode: 'edit'; value: TimetableClass }
@@ -48,6 +59,8 @@ export default function TimetableScreen() {
   const { query, save } = usePlan(user?.id ?? null)
   const classes = query.data ?? NO_CLASSES
   const today = todayWeekday()
+  const dayView = useMediaQuery(DAY_VIEW_QUERY)
+  const [shownDay, setShownDay] = useState(today)
 
   // A new key for each opening mounts the form afresh, at its defaults (spec §4: reset after create).
   const [opening, setOpening] = useState(0)
@@ -111,6 +124,8 @@ export default function TimetableScreen() {
       await store([...classes, buildClass(newClassId(), fieldsOfForm(values))], MESSAGES.created)
     }
     setDialogOpen(false)
+    // In the day view the class's day comes into view (where it was created or moved to).
+    setShownDay(Number(values.day))
   }
 
   async function confirmDelete() {
@@ -173,7 +188,7 @@ export default function TimetableScreen() {
       </Box>
 
       <Flex gap="2" wrap="wrap" align="center">
-        <Button colorPalette="blue" onClick={() => openCreate()} disabled={!ready}>
+        <Button colorPalette="blue" onClick={() => openCreate(dayView ? shownDay : today)} disabled={!ready}>
           <Plus aria-hidden />
           Új óra
         </Button>
@@ -229,7 +244,18 @@ export default function TimetableScreen() {
               adhatsz hozzá.
             </Text>
           )}
-          <WeekGrid classes={classes} today={today} onOpen={openEdit} onPick={pick} />
+          {dayView ? (
+            <DayView
+              classes={classes}
+              today={today}
+              day={shownDay}
+              onDayChange={setShownDay}
+              onOpen={openEdit}
+              onPick={pick}
+            />
+          ) : (
+            <WeekGrid classes={classes} today={today} onOpen={openEdit} onPick={pick} />
+          )}
         </>
       )}
 

@@ -3,14 +3,16 @@
  * to its end; overlapping classes side by side (layout.ts); a teacher booked twice at once marked with a red
  * border, a warning icon and a sentence for screen readers. A block is a button (Tab goes through the week day by
  * day, in time order; Enter opens it); clicking an empty place of a day opens 'Új óra' at that day and time.
- * Positions are inline styles: 200 blocks must not mint 200 CSS classes on the first render.
+ * Positions are inline styles: 200 blocks must not mint 200 CSS classes on the first render. The day view (day-view.tsx)
+ * is the same grid with one day and no header row. It opens at 07:00, or at the first class of the days shown when
+ * that is not in sight, and does so again whenever other days are shown.
  */
 import { Box, Text, VisuallyHidden } from '@chakra-ui/react'
 import { TriangleAlert } from 'lucide-react'
 import { memo, useEffect, useMemo, useRef, type MouseEvent } from 'react'
 import { WEEKDAYS } from '../../../../contract/weekdays'
 import { instructorConflicts, layoutBlocks, type BlockPlace } from '../layout'
-import { blockBox, ROW_HEIGHT_PX, SLOT_COUNT, SLOTS_PER_HOUR, slotAtOffset } from '../slots'
+import { blockBox, ROW_HEIGHT_PX, SLOT_COUNT, SLOTS_PER_HOUR, slotAtOffset, type Weekday } from '../slots'
 import type { TimetableClass } from '../timetable-class'
 
 const RULER_WIDTH = '3.5rem'
@@ -28,6 +30,10 @@ export interface WeekGridProps {
   today: number
   onOpen: (value: TimetableClass) => void
   onPick: (day: number, slot: number) => void
+  /** The day columns shown: the whole week unless told. A single day gets no header row. */
+  days?: readonly Weekday[]
+  /** The scrolling region's accessible name. */
+  label?: string
 }
 
 export function conflictText(value: TimetableClass, others: readonly TimetableClass[]): string {
@@ -132,7 +138,7 @@ function DayColumn({
   onOpen,
   onPick,
 }: {
-  day: (typeof WEEKDAYS)[number]
+  day: Weekday
   classes: readonly TimetableClass[]
   places: Map<string, BlockPlace>
   conflicts: Map<string, TimetableClass[]>
@@ -167,28 +173,53 @@ function DayColumn({
   )
 }
 
-export function WeekGrid({ classes, today, onOpen, onPick }: WeekGridProps) {
+export function WeekGrid({
+  classes,
+  today,
+  onOpen,
+  onPick,
+  days = WEEKDAYS,
+  label = 'Heti órarend',
+}: WeekGridProps) {
   const places = useMemo(() => layoutBlocks(classes), [classes])
   const conflicts = useMemo(() => instructorConflicts(classes), [classes])
   const byDay = useMemo(() => {
-    const days = new Map<number, TimetableClass[]>(WEEKDAYS.map((d) => [d.id, []]))
-    for (const value of classes) days.get(value.day.id)!.push(value)
-    for (const list of days.values())
+    const map = new Map<number, TimetableClass[]>(WEEKDAYS.map((d) => [d.id, []]))
+    for (const value of classes) map.get(value.day.id)!.push(value)
+    for (const list of map.values())
       list.sort((a, b) => a.startTime.id - b.startTime.id || places.get(a.id)!.lane - places.get(b.id)!.lane)
-    return days
+    return map
   }, [classes, places])
+  const withHeader = days.length > 1
 
+  // The first class of the days shown, read when other days are shown (not when a class is added or moved).
+  const firstSlot = useRef<number | null>(null)
+  firstSlot.current = days.reduce<number | null>((first, day) => {
+    const start = byDay.get(day.id)![0]?.startTime.id
+    return start === undefined || (first !== null && first <= start) ? first : start
+  }, null)
+  const dayKey = days.map((d) => d.id).join(',')
   const scroller = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    if (scroller.current) scroller.current.scrollTop = FIRST_HOUR_SHOWN * SLOTS_PER_HOUR * ROW_HEIGHT_PX
-  }, [])
+    const element = scroller.current
+    if (!element) return
+    const hour = SLOTS_PER_HOUR * ROW_HEIGHT_PX
+    let top = FIRST_HOUR_SHOWN * hour
+    const first = firstSlot.current
+    if (first !== null) {
+      const y = first * ROW_HEIGHT_PX
+      // Out of sight above 07:00, or below the part shown from 07:00 (an hour of room kept under the header).
+      if (y < top || y + hour > top + element.clientHeight - hour) top = Math.max(0, y - hour)
+    }
+    element.scrollTop = top
+  }, [dayKey])
 
-  const template = `${RULER_WIDTH} repeat(7, minmax(${DAY_MIN_WIDTH}, 1fr))`
+  const template = `${RULER_WIDTH} repeat(${days.length}, minmax(${DAY_MIN_WIDTH}, 1fr))`
   return (
     <Box
       ref={scroller}
       role="region"
-      aria-label="Heti órarend"
+      aria-label={label}
       tabIndex={0}
       overflow="auto"
       maxH={{ base: '70vh', md: 'calc(100vh - 15rem)' }}
@@ -199,36 +230,39 @@ export function WeekGrid({ classes, today, onOpen, onPick }: WeekGridProps) {
       _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing' }}
     >
       <Box display="grid" gridTemplateColumns={template} minW="max-content" css={BLOCK_CSS}>
-        <Box
-          position="sticky"
-          top="0"
-          left="0"
-          zIndex="3"
-          bg="bg"
-          borderBottomWidth="1px"
-          borderColor="border"
-        />
-        {WEEKDAYS.map((day) => (
+        {withHeader && (
           <Box
-            key={day.id}
             position="sticky"
             top="0"
-            zIndex="2"
-            bg={day.id === today ? 'blue.subtle' : 'bg'}
+            left="0"
+            zIndex="3"
+            bg="bg"
             borderBottomWidth="1px"
-            borderLeftWidth="1px"
             borderColor="border"
-            px="2"
-            py="1.5"
-            textAlign="center"
-            fontWeight="semibold"
-            fontSize="sm"
-            aria-current={day.id === today ? 'date' : undefined}
-          >
-            {day.name}
-            {day.id === today && <VisuallyHidden> (ma)</VisuallyHidden>}
-          </Box>
-        ))}
+          />
+        )}
+        {withHeader &&
+          days.map((day) => (
+            <Box
+              key={day.id}
+              position="sticky"
+              top="0"
+              zIndex="2"
+              bg={day.id === today ? 'blue.subtle' : 'bg'}
+              borderBottomWidth="1px"
+              borderLeftWidth="1px"
+              borderColor="border"
+              px="2"
+              py="1.5"
+              textAlign="center"
+              fontWeight="semibold"
+              fontSize="sm"
+              aria-current={day.id === today ? 'date' : undefined}
+            >
+              {day.name}
+              {day.id === today && <VisuallyHidden> (ma)</VisuallyHidden>}
+            </Box>
+          ))}
         <Box position="sticky" left="0" zIndex="1" bg="bg" aria-hidden style={{ height: GRID_HEIGHT }}>
           {HOURS.map((hour) => (
             <Text
@@ -243,7 +277,7 @@ export function WeekGrid({ classes, today, onOpen, onPick }: WeekGridProps) {
             </Text>
           ))}
         </Box>
-        {WEEKDAYS.map((day) => (
+        {days.map((day) => (
           <DayColumn
             key={day.id}
             day={day}
