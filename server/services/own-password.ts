@@ -15,7 +15,7 @@ import { HttpError } from '../lib/http-error'
 import { hashPassword, verifyPassword } from '../lib/password'
 import { passwordProblem } from '../lib/password-strength'
 import type { SessionWithUser } from '../repositories/sessions-repository'
-import { findUserById, replacePasswordHash } from '../repositories/users-repository'
+import { findUserById, replacePasswordHash, type UserRow } from '../repositories/users-repository'
 import type { AuthDeps } from './auth-service'
 import { claim, clearCounters, THROTTLE } from './throttle'
 import type { Change } from './write'
@@ -30,22 +30,8 @@ export async function ownPasswordChange(
   { currentPassword, newPassword }: OwnPasswordRequest,
 ): Promise<Change<MessageBody>> {
   const accountKey = session.user.id
-  // Claimed before the check (services/throttle.ts): concurrent guesses check no more passwords than the limit.
-  const claims = await claim(deps.db, deps.now(), [
-    { scope: 'password', key: accountKey, max: THROTTLE.passwordPerAccount },
-  ])
-  const user = await findUserById(deps.db, session.user.id)
-  if (!user || user.disabled) throw new HttpError(401, PASSWORD_MESSAGES.changeFailed)
-
   // A one-time password was typed moments ago to open this session: the first sign-in screen does not ask again.
-  if (!user.passwordOneTime || currentPassword !== undefined) {
-    if (!currentPassword) throw new HttpError(400, PASSWORD_MESSAGES.currentRequired)
-    if (!(await verifyPassword(currentPassword, user.passwordHash))) {
-      throw new HttpError(400, PASSWORD_MESSAGES.currentWrong)
-    }
-  }
-  // Not a wrong guess: whatever is refused below, the claim is given back.
-  await claims.succeeded()
+  const user = await confirmCurrentPassword(deps, session.user.id, currentPassword, { oneTimeSkips: true })
   const problem = passwordProblem(newPassword, [user.username, user.name])
   if (problem) throw new HttpError(400, problem)
   if (await verifyPassword(newPassword, user.passwordHash)) {
@@ -66,4 +52,31 @@ export async function ownPasswordChange(
       audit: { type: 'changeOwnPassword' },
     }
   }
+}
+
+/**
+ * The account's current password, asked before a change to its security (its password, its MFA e-mail). Wrong ones
+ * are throttled per account like wrong sign-ins: the place is claimed before the check (services/throttle.ts), so
+ * concurrent guesses check no more passwords than the limit. Returns the account; throws the Hungarian 400.
+ */
+export async function confirmCurrentPassword(
+  deps: Pick<AuthDeps, 'db' | 'now'>,
+  userId: string,
+  currentPassword: string | undefined,
+  { oneTimeSkips = false }: { oneTimeSkips?: boolean } = {},
+): Promise<UserRow> {
+  const claims = await claim(deps.db, deps.now(), [
+    { scope: 'password', key: userId, max: THROTTLE.passwordPerAccount },
+  ])
+  const user = await findUserById(deps.db, userId)
+  if (!user || user.disabled) throw new HttpError(401, PASSWORD_MESSAGES.changeFailed)
+  if (!(oneTimeSkips && user.passwordOneTime && currentPassword === undefined)) {
+    if (!currentPassword) throw new HttpError(400, PASSWORD_MESSAGES.currentRequired)
+    if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+      throw new HttpError(400, PASSWORD_MESSAGES.currentWrong)
+    }
+  }
+  // Not a wrong guess: whatever is refused after this, the claim is given back.
+  await claims.succeeded()
+  return user
 }

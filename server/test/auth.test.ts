@@ -1,6 +1,7 @@
 /** Sign-in, throttling, MFA, sessions and sign-out (spec §4, §7; DESIGN §3). */
 import { describe, expect, it } from 'vitest'
 import { MESSAGES, throttledMessage } from '../../contract/messages'
+import { PASSWORD_MESSAGES } from '../../contract/password-rule'
 import { authCounters } from '../db/schema'
 import { setDisabled } from '../repositories/users-repository'
 import { THROTTLE } from '../services/throttle'
@@ -314,13 +315,13 @@ describe.each(drivers)('MFA on %s', (driver) => {
   })
 
   it('sets, shows and clears the MFA email; an invalid one is 400', async () => {
-    const { token } = await t.signedIn('teacher')
+    const { token, password } = await t.signedIn('teacher')
     const set = (email: string) =>
       t.app.inject({
         method: 'POST',
         url: '/api/auth/setmfa',
         headers: { authorization: token },
-        payload: { email },
+        payload: { email, password },
       })
 
     const bad = await set('nem-email')
@@ -332,5 +333,32 @@ describe.each(drivers)('MFA on %s', (driver) => {
 
     expect((await set('')).json()).toEqual({ code: 200, message: MESSAGES.mfaDisabled })
     expect((await dashboard(t, token)).json()['2fa']).toEqual({ email: '' })
+  })
+
+  // Issue 18: a session left open on a shared tablet was enough to send the codes elsewhere or switch them off.
+  it('asks for the current password to set, change or remove the MFA email, and throttles wrong ones', async () => {
+    const { token, password } = await t.signedIn('teacher', { mfaEmail: 'regi@pelda.hu' })
+    const set = (payload: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/setmfa', headers: { authorization: token }, payload })
+
+    for (const email of ['uj@pelda.hu', '']) {
+      const missing = await set({ email })
+      expect(missing.statusCode).toBe(400)
+      expect(missing.json()).toEqual({ code: 400, message: PASSWORD_MESSAGES.currentRequired })
+      const wrong = await set({ email, password: 'nem-ez-a-jelszo' })
+      expect(wrong.statusCode).toBe(400)
+      expect(wrong.json()).toEqual({ code: 400, message: PASSWORD_MESSAGES.currentWrong })
+    }
+    expect((await dashboard(t, token)).json()['2fa']).toEqual({ email: 'regi@pelda.hu' })
+
+    // The right password resets the count; then wrong ones are limited like at a password change.
+    expect((await set({ email: 'uj@pelda.hu', password })).statusCode).toBe(200)
+    const statuses: number[] = []
+    for (let i = 0; i < THROTTLE.passwordPerAccount + 2; i++)
+      statuses.push((await set({ email: '', password: `rossz-${i}` })).statusCode)
+    expect(statuses.slice(0, THROTTLE.passwordPerAccount).every((s) => s === 400)).toBe(true)
+    expect(statuses.slice(THROTTLE.passwordPerAccount)).toEqual([429, 429])
+    expect((await set({ email: '', password })).statusCode).toBe(429)
+    expect((await dashboard(t, token)).json()['2fa']).toEqual({ email: 'uj@pelda.hu' })
   })
 })

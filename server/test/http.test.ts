@@ -165,7 +165,7 @@ describe.each(drivers)('HTTP behaviour on %s', (driver) => {
         method: 'POST',
         url: '/api/auth/setmfa',
         headers: { authorization: a.token, 'idempotency-key': 'masik' },
-        payload: { email: '' },
+        payload: { email: '', password: a.password },
       })
       expect(res.statusCode).toBe(422)
     })

@@ -12,7 +12,7 @@ import {
 import { OwnPasswordRequest } from '../../../contract/api/password'
 import { MESSAGES } from '../../../contract/messages'
 import { completeMfa, login, logout } from '../../services/auth-service'
-import { setMfaEmail } from '../../services/mfa-email'
+import { mfaEmailChange } from '../../services/mfa-email'
 import { ownPasswordChange } from '../../services/own-password'
 import { runWrite } from '../../services/write'
 import outboxKeyRoutes from './outbox-key'
@@ -54,7 +54,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: withErrors({ 200: MessageBody }, 400, 401, 413, 415, 429, 500),
       },
     },
-    async (request, reply) => runWrite(request, reply, (w) => setMfaEmail(w, request.body.email)),
+    async (request, reply) => {
+      const change = await mfaEmailChange(deps, request.session!, request.body)
+      return runWrite(request, reply, change)
+    },
   )
 
   // One's own password (issue 11); also the only write an account with a one-time password may make.

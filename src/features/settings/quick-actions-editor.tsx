@@ -11,6 +11,9 @@ export interface CustomSettingProps<T> {
   value: T
   onChange: (value: T) => void
   label: string
+  description: string
+  /** Why the setting cannot be changed now (definition.disabled), or null. */
+  disabledReason: string | null
 }
 
 /** The contract's limits of a quick action's name and url (the server refuses longer ones). */

@@ -4,12 +4,14 @@ import { Type } from '@sinclair/typebox'
 import type { ComponentType } from 'react'
 import { FormField, useSchemaForm } from '../../components/form'
 import type { SettingsValues } from '../../lib/settings/settings-values'
+import { MfaEmailForm } from './mfa-email-form'
 import { QuickActionsEditor, type CustomSettingProps } from './quick-actions-editor'
 import type { SettingDefinition } from './settings-definitions'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each custom component narrows its own value type
 export const CUSTOM_COMPONENTS: Record<string, ComponentType<CustomSettingProps<any>>> = {
   quickActions: QuickActionsEditor,
+  mfaEmail: MfaEmailForm,
 }
 
 interface SettingInputProps {
@@ -133,7 +135,15 @@ export function SettingInput({ definition, value, values, onChange }: SettingInp
     case 'custom': {
       const Component = definition.component ? CUSTOM_COMPONENTS[definition.component] : undefined
       if (!Component) return <Text color="fg.error">Komponens nem található</Text>
-      return <Component value={value} onChange={onChange} label={definition.label} />
+      return (
+        <Component
+          value={value}
+          onChange={onChange}
+          label={definition.label}
+          description={definition.description}
+          disabledReason={disabledReason}
+        />
+      )
     }
     default:
       return <Text color="fg.error">Nem támogatott input típus</Text>

@@ -27,7 +27,6 @@ import { themeOf, type Theme } from '../../../contract/settings'
 import { dashboardQuery } from '../../api/get-dashboard'
 import { userSettingsQuery } from '../../api/get-user-settings'
 import { saveUserSettings } from '../../api/save-user-settings'
-import { setMfa } from '../../api/set-mfa'
 import { messageOf } from '../api-client'
 import { beforeSessionEnd } from '../session-actions'
 import { readLocalSettings, writeLocalSettings } from '../local-settings'
@@ -44,8 +43,6 @@ import {
 
 export const FETCH_ERROR = 'Failed to fetch settings'
 export const UPDATE_ERROR = 'Failed to update settings'
-/** Said when the MFA e-mail is saved (issue 18: a silent save after 1 s looked like nothing happened). */
-export const SAVED_MESSAGE = 'Mentve'
 
 export interface SettingsContextValue {
   settings: SettingsValues
@@ -76,7 +73,8 @@ interface Save {
 
 async function saveDomain({ domain, values }: Save): Promise<void> {
   if (domain === 'default') await saveUserSettings(values as UserSettings)
-  else if (domain === 'mfaEmail') await setMfa(values.MFAEmail ?? '')
+  // The MFA e-mail asks for the password (issue 18): its own form saves it (features/settings/mfa-email-form.tsx).
+  else if (domain === 'mfaEmail') return
   else writeLocalSettings({ ...readLocalSettings(), ...values })
 }
 
@@ -121,12 +119,7 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
           ...old,
           ...(values as UserSettings),
         }))
-      } else if (domain === 'mfaEmail') {
-        queryClient.setQueryData(dashboardQuery().queryKey, (old) =>
-          old ? { ...old, '2fa': { ...old['2fa'], email: values.MFAEmail ?? '' } } : old,
-        )
-        notify.success(SAVED_MESSAGE)
-      } else {
+      } else if (domain === 'localstorage') {
         setLocal(readLocalDomain())
       }
       settle(domain, values)

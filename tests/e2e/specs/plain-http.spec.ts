@@ -25,7 +25,12 @@ test('over plain http a LAN address signs in with MFA, shows the HTTPS notice on
   test.setTimeout(120_000)
   const admin = account('plainHttpAdmin')
   const email = `http.${runId}@iskola.test`
-  const setMfa = await (await apiSession(serverUrl, admin))('POST', '/auth/setmfa', { email })
+  const setMfa = await (
+    await apiSession(serverUrl, admin)
+  )('POST', '/auth/setmfa', {
+    email,
+    password: admin.password,
+  })
   expect(setMfa.status, 'POST /auth/setmfa').toBe(200)
 
   // The test's own proxy, under the LAN name (tests/support/chromium.ts maps portal.test to loopback).
