@@ -142,6 +142,17 @@ export const ImportUsersResponse = Type.Object({
 })
 export type ImportUsersResponse = Static<typeof ImportUsersResponse>
 
+/**
+ * `POST /users/import` asked with `Accept: application/x-ndjson` (the screen): once the file is checked, a 200 whose
+ * body is one JSON object a line — the hashing's progress, `write` when the rows go in, and last `result`: the
+ * status and body the plain JSON form would have answered (201 with ImportUsersResponse, or a 4xx with
+ * `{code, message}`). A file refused by the check, or a replayed key, answers plain JSON as without the header.
+ */
+export type ImportProgressLine =
+  | { phase: 'hash'; done: number; total: number }
+  | { phase: 'write'; total: number }
+  | { phase: 'result'; status: number; body: unknown }
+
 export const USERS_MESSAGES = {
   created: 'Felhasználó létrehozva.',
   saved: 'Felhasználó mentve.',

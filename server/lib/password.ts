@@ -72,15 +72,26 @@ export async function hashPasswords(
   passwords: readonly string[],
   logN = 17,
   concurrency = IMPORT_HASH_CONCURRENCY,
+  options: {
+    /** Stops taking new passwords (a client that went away): rejects with the signal's reason. */
+    signal?: AbortSignal
+    /** After each hash: how many are done. */
+    onHashed?: (done: number) => void
+  } = {},
 ): Promise<string[]> {
+  const { signal, onHashed } = options
   const hashes: string[] = new Array(passwords.length)
   let next = 0
+  let done = 0
   const lane = async () => {
     while (next < passwords.length) {
+      signal?.throwIfAborted()
       const index = next++
       hashes[index] = await hashPassword(passwords[index], logN)
+      onHashed?.(++done)
     }
   }
   await Promise.all(Array.from({ length: Math.min(concurrency, passwords.length) }, lane))
+  signal?.throwIfAborted()
   return hashes
 }

@@ -6,7 +6,10 @@
  *
  * The preview reads and checks, and writes nothing. The import checks again and writes every new account in ONE
  * transaction with one `importUsers` audit entry: a file with an invalid row is refused whole, rows whose username
- * already exists are skipped (and reported), and a username taken meanwhile rolls everything back (409).
+ * already exists are skipped (and reported), and a username taken meanwhile rolls everything back (409). The
+ * passwords are hashed before the transaction (a bounded pool); the rows go in as a few INSERTs of many rows, so
+ * the transaction holds the database for a fraction of a second even for thousands of rows. The screen asks for
+ * the answer as NDJSON and gets the hashing's progress first (docs/decisions.md, "Import progress").
  */
 import { TZDate } from '@date-fns/tz'
 import * as XLSX from 'xlsx'
@@ -24,7 +27,7 @@ import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import { hashPasswords, randomPassword } from '../lib/password'
 import { cellsOfUpload, rowsFromCells } from '../lib/user-file'
-import { DuplicateUsernameError, insertUserWithHash, takenUsernames } from '../repositories/users-repository'
+import { insertUsersWithHashes, takenUsernames } from '../repositories/users-repository'
 import { GENERATED_PASSWORD_LENGTH } from './users-admin'
 import type { Change } from './write'
 
@@ -111,20 +114,36 @@ export async function previewImport(db: Db, fileName: string, content: string): 
   return planned.map(({ password: _password, ...row }) => row)
 }
 
-/** POST /users/import: checks, hashes outside the transaction, then the change (all or nothing). */
+export interface ImportOptions {
+  /** The client went away: the hashing stops and nothing is written (rejects with the signal's reason). */
+  signal?: AbortSignal
+  /** Called once the file is checked (done 0), then after each password hashed. */
+  onHashed?: (done: number, total: number) => void
+}
+
+/**
+ * POST /users/import: checks, hashes outside the transaction (the long part: seconds a row at the production cost,
+ * reported through `onHashed`), then the change (all or nothing).
+ */
 export async function importChange(
   db: Db,
   fileName: string,
   content: string,
   logN: number,
+  options: ImportOptions = {},
 ): Promise<Change<ImportUsersResponse>> {
+  const { signal, onHashed } = options
   const planned = await planImport(db, await cellsOfFile(fileName, content))
+  signal?.throwIfAborted()
   const invalid = planned.some((row) => row.outcome === 'invalid')
   const fresh = invalid ? [] : planned.filter((row) => row.outcome === 'new')
+  onHashed?.(0, fresh.length)
   // Off the event loop (scrypt's async form) and two at a time: sign-ins keep a free thread.
   const hashes = await hashPasswords(
     fresh.map((row) => row.password!),
     logN,
+    undefined,
+    { signal, onHashed: onHashed && ((done) => onHashed(done, fresh.length)) },
   )
   const hashed = fresh.map((row, index) => ({ row, passwordHash: hashes[index] }))
   // Refused inside the change, after the Idempotency-Key's claim: a replayed import (whose rows now exist) gets the
@@ -132,21 +151,26 @@ export async function importChange(
   return async ({ tx, now }) => {
     if (invalid) throw new HttpError(400, USERS_MESSAGES.importInvalid)
     if (!hashed.length) throw new HttpError(400, USERS_MESSAGES.importNothing)
-    const created: ImportedUser[] = []
-    for (const { row, passwordHash } of hashed) {
-      try {
-        const user = await insertUserWithHash(
-          tx,
-          { name: row.name, username: row.username, type: row.type as UserType, passwordHash, oneTime: true },
-          now,
-        )
-        created.push({ name: user.name, username: user.username, type: user.type, password: row.password! })
-      } catch (error) {
-        if (error instanceof DuplicateUsernameError)
-          throw new HttpError(409, USERS_MESSAGES.importTaken.replace('{username}', row.username))
-        throw error
-      }
-    }
+    // Multi-row INSERTs (users-repository's chunks): the transaction holds the database for well under a second
+    // even for thousands of rows. A username taken since the check rolls all of it back.
+    const { created: stored, taken } = await insertUsersWithHashes(
+      tx,
+      hashed.map(({ row, passwordHash }) => ({
+        name: row.name,
+        username: row.username,
+        type: row.type as UserType,
+        passwordHash,
+        oneTime: true,
+      })),
+      now,
+    )
+    if (taken.length) throw new HttpError(409, USERS_MESSAGES.importTaken.replace('{username}', taken[0]))
+    const created: ImportedUser[] = stored.map((user, index) => ({
+      name: user.name,
+      username: user.username,
+      type: user.type,
+      password: hashed[index].row.password!,
+    }))
     return {
       status: 201,
       body: {

@@ -66,10 +66,53 @@ export async function runWrite<T>(
   reply: FastifyReply,
   change: Change<T>,
 ): Promise<FastifyReply> {
+  const outcome = await transact(request, reply, change, request.idempotency)
+  // The key is answered: the plugin's after-the-fact store must not run.
+  request.idempotency = null
+  if (outcome.kind === 'replay') return replayStored(request, reply, outcome.row)
+  if (outcome.kind === 'refused') throw outcome.error
+  return reply.code(outcome.answer.status).type(JSON_TYPE).send(outcome.answer.body)
+}
+
+/**
+ * `runWrite` for a write that sends its answer itself, after progress it streamed (the import's NDJSON): the same
+ * transaction, but the answer comes back — a refused change's 4xx and a replay's stored answer too — instead of
+ * being sent. `claim` is the request's Idempotency-Key claim as it was before anything was sent (sending clears
+ * `request.idempotency`).
+ */
+export async function commitWrite<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  change: Change<T>,
+  claim: FastifyRequest['idempotency'],
+): Promise<StoredAnswer> {
+  const outcome = await transact(request, reply, change, claim)
+  if (outcome.kind === 'done') return outcome.answer
+  const error =
+    outcome.kind === 'refused'
+      ? outcome.error
+      : outcome.row.method !== request.method || outcome.row.path !== request.url
+        ? new HttpError(422, MESSAGES.badRequest)
+        : null
+  if (error)
+    return {
+      status: error.statusCode,
+      body: JSON.stringify({ code: error.statusCode, message: error.message }),
+      contentType: JSON_TYPE,
+    }
+  const row = (outcome as { row: IdempotencyRow }).row
+  return { status: row.status, body: row.body ?? '', contentType: row.contentType ?? JSON_TYPE }
+}
+
+async function transact<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  change: Change<T>,
+  claim: FastifyRequest['idempotency'],
+): Promise<Outcome> {
   const app = request.server
   const session = request.session
   if (session?.kind !== 'session') throw new HttpError(401, MESSAGES.notLoggedIn)
-  const claim = request.idempotency
   const now = app.now()
 
   const apply = async (tx: Db): Promise<StoredAnswer> => {
@@ -87,7 +130,7 @@ export async function runWrite<T>(
     return { status, body: reply.serialize(result.body) as string, contentType: JSON_TYPE }
   }
 
-  const outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
+  return app.db.transaction(async (tx): Promise<Outcome> => {
     if (!claim) return { kind: 'done', answer: await apply(tx) }
     await deleteStaleKey(tx, claim, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))
     if (!(await insertClaim(tx, { ...claim, now }))) {
@@ -114,10 +157,4 @@ export async function runWrite<T>(
     await completeKey(tx, claim, answer)
     return result
   })
-
-  // The key is answered: the plugin's after-the-fact store must not run.
-  request.idempotency = null
-  if (outcome.kind === 'replay') return replayStored(request, reply, outcome.row)
-  if (outcome.kind === 'refused') throw outcome.error
-  return reply.code(outcome.answer.status).type(JSON_TYPE).send(outcome.answer.body)
 }

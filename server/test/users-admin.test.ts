@@ -441,6 +441,103 @@ describe.each(drivers)('Felhasználók on %s', (driver) => {
     expect(await userRow(t.handle.db, names[0])).toBeUndefined()
   })
 
+  it('streams the hashing’s progress as NDJSON, then the answer; a health check meanwhile answers', async () => {
+    const admin = await t.signedIn('admin')
+    const prefix = unique('sok')
+    const count = 1200
+    const file = csv(
+      [
+        'type,name,username',
+        ...Array.from({ length: count }, (_, i) => `student,Diák ${i},${prefix}.${i}`),
+      ].join('\n'),
+    )
+    const address = t.app.server.listening
+      ? t.app.server.address()
+      : (await t.app.listen({ port: 0, host: '127.0.0.1' }), t.app.server.address())
+    const base = `http://127.0.0.1:${(address as { port: number }).port}`
+    const res = await fetch(`${base}/api/users/import`, {
+      method: 'POST',
+      headers: {
+        authorization: admin.token,
+        'content-type': 'application/json',
+        accept: 'application/x-ndjson',
+        'idempotency-key': `stream-${prefix}`,
+      },
+      body: JSON.stringify(file),
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('application/x-ndjson')
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
+    const lines: { phase: string; done?: number; total?: number; status?: number; body?: unknown }[] = []
+    let buffered = ''
+    let health: Promise<Response> | null = null
+    for (;;) {
+      const { value, done } = await reader.read()
+      if (done) break
+      buffered += value
+      const parts = buffered.split('\n')
+      buffered = parts.pop()!
+      for (const part of parts) lines.push(JSON.parse(part))
+      // While the import runs (its first progress line is in): other requests answer.
+      health ??= fetch(`${base}/api/health`)
+    }
+    expect((await health)!.status).toBe(200)
+    expect(lines[0]).toEqual({ phase: 'hash', done: 0, total: count })
+    const hashLines = lines.filter((line) => line.phase === 'hash')
+    expect(hashLines.at(-1)).toEqual({ phase: 'hash', done: count, total: count })
+    const dones = hashLines.map((line) => line.done!)
+    expect(dones).toEqual([...dones].sort((a, b) => a - b))
+    expect(lines.at(-2)).toEqual({ phase: 'write', total: count })
+    const result = lines.at(-1) as {
+      phase: string
+      status: number
+      body: { created: { username: string }[] }
+    }
+    expect(result.phase).toBe('result')
+    expect(result.status).toBe(201)
+    expect(result.body.created).toHaveLength(count)
+    expect(result.body.created[count - 1].username).toBe(`${prefix}.${count - 1}`)
+    expect(await userRow(t.handle.db, `${prefix}.${count - 1}`)).toBeDefined()
+    // The same key again: the first answer (plain JSON, as every replay), nothing more written.
+    const before = await countRows(t)
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/import',
+      headers: {
+        authorization: admin.token,
+        'idempotency-key': `stream-${prefix}`,
+        accept: 'application/x-ndjson',
+      },
+      payload: file,
+    })
+    expect(replay.headers['idempotent-replayed']).toBe('true')
+    expect(replay.json()).toEqual(result.body)
+    expect(await countRows(t)).toEqual(before)
+  })
+
+  it('stops hashing and writes nothing when the client goes away (the signal aborts)', async () => {
+    const prefix = unique('elment')
+    const file = csv(
+      [
+        'type,name,username',
+        ...Array.from({ length: 200 }, (_, i) => `student,Diák ${i},${prefix}.${i}`),
+      ].join('\n'),
+    )
+    const abort = new AbortController()
+    let lastDone = 0
+    const attempt = importChange(t.handle.db, file.fileName, file.content, TEST_LOG_N, {
+      signal: abort.signal,
+      onHashed: (done) => {
+        lastDone = done
+        if (done === 5) abort.abort()
+      },
+    })
+    await expect(attempt).rejects.toMatchObject({ name: 'AbortError' })
+    // Only the hashes already running when it went away (two lanes) were finished.
+    expect(lastDone).toBeLessThanOrEqual(5 + 2)
+    expect(await userRow(t.handle.db, `${prefix}.0`)).toBeUndefined()
+  })
+
   it('exports the list as .xlsx without passwords', async () => {
     const admin = await t.signedIn('admin')
     const res = await api(t, admin.token)('GET', '/api/users/export.xlsx')

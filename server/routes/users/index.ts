@@ -2,11 +2,14 @@
  * Felhasználók (issue 11, feature `manageUsers`): the accounts list and export, create, name/type, disable/enable,
  * password reset, MFA removal, per-user features, and the import's preview and run. Services: users-admin*.ts.
  */
+import { PassThrough } from 'node:stream'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import {
   CreateUserRequest,
   ImportPreviewResponse,
+  type ImportProgressLine,
   ImportUsersRequest,
   ImportUsersResponse,
   MessageBody,
@@ -21,6 +24,9 @@ import {
   withErrors,
 } from '../../../contract/api'
 import { dayInZone } from '../../../contract/features'
+import { NDJSON_TYPE } from '../../../contract/http'
+import { MESSAGES } from '../../../contract/messages'
+import { safeError } from '../../lib/log'
 import {
   createUserChange,
   removeMfaChange,
@@ -32,9 +38,11 @@ import {
   usersList,
 } from '../../services/users-admin'
 import { importChange, previewImport, usersWorkbook } from '../../services/users-admin-import'
-import { runWrite } from '../../services/write'
+import { commitWrite, runWrite } from '../../services/write'
 
 const WRITE_ERRORS = [400, 401, 403, 404, 409, 413, 415, 422, 429, 500] as const
+/** The import's progress lines: at most one per this long (and the last one). */
+const PROGRESS_EVERY_MS = 250
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -185,12 +193,55 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: withErrors({ 201: ImportUsersResponse }, ...WRITE_ERRORS),
       },
     },
-    async (request, reply) =>
-      runWrite(
-        request,
-        reply,
-        await importChange(app.db, request.body.fileName, request.body.content, logN()),
-      ),
+    async (request, reply) => {
+      // A client that goes away (the dialog closed, the network lost) stops the hashing: nothing is written.
+      const abort = new AbortController()
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableEnded) abort.abort()
+      })
+      const { fileName, content } = request.body
+      const streamed = (request.headers.accept ?? '').includes(NDJSON_TYPE)
+      // Taken before the stream starts: sending clears the request's claim (plugins/app/idempotency.ts).
+      const claim = request.idempotency
+      const stream = new PassThrough()
+      const line = (value: ImportProgressLine) => stream.write(`${JSON.stringify(value)}\n`)
+      // The stream's answer (a 200 with NDJSON) is not one of the route's JSON schemas.
+      const plain = reply as unknown as FastifyReply
+      let lastLine = 0
+      let rows = 0
+      try {
+        const change = await importChange(app.db, fileName, content, logN(), {
+          signal: abort.signal,
+          // NDJSON (docs/decisions.md, "Import progress"): the stream starts once the file is checked (a refused
+          // file answers plain JSON), then a line at most every 250 ms while the passwords are hashed.
+          onHashed: !streamed
+            ? undefined
+            : (done, total) => {
+                rows = total
+                if (done === 0) void plain.code(200).type(NDJSON_TYPE).send(stream)
+                else if (done < total && Date.now() - lastLine < PROGRESS_EVERY_MS) return
+                lastLine = Date.now()
+                line({ phase: 'hash', done, total })
+              },
+        })
+        if (!streamed) return await runWrite(request, reply, change)
+        line({ phase: 'write', total: rows })
+        let answer: { status: number; body: string }
+        try {
+          answer = await commitWrite(request, reply, change, claim)
+        } catch (error) {
+          request.log.error({ err: safeError(error) }, 'users import failed')
+          answer = { status: 500, body: JSON.stringify({ code: 500, message: MESSAGES.internal }) }
+        }
+        stream.end(`{"phase":"result","status":${answer.status},"body":${answer.body}}\n`)
+        return reply
+      } catch (error) {
+        if (!abort.signal.aborted) throw error
+        request.log.info('users import: the client went away, nothing was written')
+        stream.destroy()
+        return reply.sent ? reply : plain.code(499).send()
+      }
+    },
   )
 }
 
