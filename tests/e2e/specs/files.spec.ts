@@ -97,7 +97,8 @@ test.describe('upload progress', () => {
     await login(page, account('filesAdmin'))
     await openScreen(page, 'Fájlok', 'Fájlok')
     const table = page.getByRole('table', { name: 'Fájlok' })
-    await table.getByRole('button', { name: 'Feltöltések' }).click()
+    // exact: the row's menu button is 'Műveletek: Feltöltések'.
+    await table.getByRole('button', { name: 'Feltöltések', exact: true }).click()
     await expect(page.getByTestId('current-folder')).toHaveText('/Feltöltések')
 
     // About 2 s for 3 MB: the progress bar stays long enough to be seen.
@@ -137,8 +138,56 @@ test.describe('upload progress', () => {
     await dialog.getByRole('button', { name: 'Létrehozás' }).click()
     await expect(page.getByText('Mappa sikeresen létrehozva.')).toBeVisible()
     await expect(dialog).toHaveCount(0)
-    await expect(table.getByRole('button', { name: folderName })).toBeVisible()
+    await expect(table.getByRole('button', { name: folderName, exact: true })).toBeVisible()
     expect(statSync(join(target, folderName)).isDirectory()).toBe(true)
     expect(await axeProblems(page, 'Fájlok feltöltés után')).toEqual([])
   })
+})
+
+test('an administrator renames a file by keyboard, then deletes it after the confirmation naming it', async ({
+  page,
+  account,
+}) => {
+  test.setTimeout(120_000)
+  const root = process.env.E2E_FILES_ROOT!
+  const folder = join(root, `Átnevezés ${test.info().retry}`)
+  mkdirSync(folder, { recursive: true })
+  writeFileSync(join(folder, 'vazlat.txt'), 'Témazáró vázlat\n')
+  const renamed = 'Témazáró – ősz.txt'
+
+  await openApp(page)
+  await login(page, account('filesAdmin'))
+  await openScreen(page, 'Fájlok', 'Fájlok')
+  const table = page.getByRole('table', { name: 'Fájlok' })
+  await table.getByRole('button', { name: `Átnevezés ${test.info().retry}`, exact: true }).click()
+  await expect(table.getByText('vazlat.txt')).toBeVisible()
+
+  // Rename by keyboard: the row's menu, its first item, the dialog starting from the current name.
+  await table.getByRole('button', { name: 'Műveletek: vazlat.txt' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('menuitem', { name: 'Átnevezés' })).toBeVisible()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Fájl átnevezése' })
+  const input = dialog.getByRole('textbox', { name: 'Új név' })
+  await expect(input).toHaveValue('vazlat.txt')
+  expect(await axeProblems(page, 'Fájl átnevezése')).toEqual([])
+  await input.fill(renamed)
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('Sikeresen átnevezve.')).toBeVisible()
+  await expect(dialog).toHaveCount(0)
+  await expect(table.getByText(renamed)).toBeVisible()
+  await expect(table.getByText('vazlat.txt')).toHaveCount(0)
+  expect(readFileSync(join(folder, renamed), 'utf8')).toBe('Témazáró vázlat\n')
+  expect(() => statSync(join(folder, 'vazlat.txt'))).toThrow()
+
+  await table.getByRole('button', { name: `Műveletek: ${renamed}` }).click()
+  await page.getByRole('menuitem', { name: 'Törlés' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Fájl törlése' })
+  await expect(confirm.getByText(`Átnevezés ${test.info().retry}/${renamed}`)).toBeVisible()
+  expect(await axeProblems(page, 'Fájl törlése')).toEqual([])
+  await confirm.getByRole('button', { name: 'Törlés' }).click()
+  await expect(page.getByText('Fájl sikeresen törölve.')).toBeVisible()
+  await expect(confirm).toHaveCount(0)
+  await expect(table.getByText(renamed)).toHaveCount(0)
+  expect(() => statSync(join(folder, renamed))).toThrow()
 })
