@@ -61,6 +61,8 @@ export default function TimetableScreen() {
   const today = todayWeekday()
   const dayView = useMediaQuery(DAY_VIEW_QUERY)
   const [shownDay, setShownDay] = useState(today)
+  // The class just created or saved: the grid scrolls it into sight (a new object for every save).
+  const [reveal, setReveal] = useState<{ id: string } | null>(null)
 
   // A new key for each opening mounts the form afresh, at its defaults (spec §4: reset after create).
   const [opening, setOpening] = useState(0)
@@ -120,11 +122,14 @@ export default function TimetableScreen() {
         classes.map((c) => (c.id === value.id ? changed : c)),
         MESSAGES.updated,
       )
+      setReveal({ id: value.id })
     } else {
-      await store([...classes, buildClass(newClassId(), fieldsOfForm(values))], MESSAGES.created)
+      const id = newClassId()
+      await store([...classes, buildClass(id, fieldsOfForm(values))], MESSAGES.created)
+      setReveal({ id })
     }
     setDialogOpen(false)
-    // In the day view the class's day comes into view (where it was created or moved to).
+    // In the day view the class's day comes into view (where it was created or moved to), and the class itself.
     setShownDay(Number(values.day))
   }
 
@@ -252,9 +257,10 @@ export default function TimetableScreen() {
               onDayChange={setShownDay}
               onOpen={openEdit}
               onPick={pick}
+              reveal={reveal}
             />
           ) : (
-            <WeekGrid classes={classes} today={today} onOpen={openEdit} onPick={pick} />
+            <WeekGrid classes={classes} today={today} onOpen={openEdit} onPick={pick} reveal={reveal} />
           )}
         </>
       )}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { clear, createStore } from 'idb-keyval'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TIMETABLE_DATABASE } from '../../../lib/offline/user-data'
@@ -183,5 +183,21 @@ describe('Munkaidő tervező, day view (narrow screens)', () => {
       within(region).getByRole('button', { name: /^Fizika\s?, Vasárnap 08:00–09:00/ }),
     ).toBeInTheDocument()
     expect((await loadPlan(USER)).map((c) => c.day.id)).toEqual([7])
+  })
+
+  it('scrolls a class just created into sight, however late in the day', async () => {
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView')
+    const { user } = renderScreen()
+    await dayRegion('Kedd')
+    await user.click(screen.getByRole('button', { name: 'Új óra' }))
+    const form = await screen.findByRole('dialog', { name: 'Új óra' })
+    await user.type(within(form).getByLabelText('Óra neve'), 'Esti szakkör')
+    await user.selectOptions(within(form).getByLabelText('Kezdés'), '21:00')
+    await user.selectOptions(within(form).getByLabelText('Befejezés'), '22:00')
+    await user.type(within(form).getByLabelText('Oktató'), 'Kiss Anna')
+    await user.click(within(form).getByRole('button', { name: 'Létrehozás' }))
+    const block = await within(await dayRegion('Kedd')).findByRole('button', { name: /^Esti szakkör/ })
+    await waitFor(() => expect(scrolled.mock.contexts).toContain(block))
+    scrolled.mockRestore()
   })
 })

@@ -35,6 +35,8 @@ export interface DayViewProps {
   onDayChange: (day: number) => void
   onOpen: (value: TimetableClass) => void
   onPick: (day: number, slot: number) => void
+  /** A class to scroll into sight (just created or saved). */
+  reveal?: { id: string } | null
 }
 
 /** The day after (step 1) or before (step -1) `day`, round the week. */
@@ -42,7 +44,7 @@ export function stepDay(day: number, step: 1 | -1): number {
   return ((day - 1 + step + 7) % 7) + 1
 }
 
-export function DayView({ classes, today, day, onDayChange, onOpen, onPick }: DayViewProps) {
+export function DayView({ classes, today, day, onDayChange, onOpen, onPick, reveal }: DayViewProps) {
   const days = useMemo(() => [weekday(day)], [day])
   const shown = days[0]
   const counts = useMemo(() => {
@@ -116,7 +118,8 @@ export function DayView({ classes, today, day, onDayChange, onOpen, onPick }: Da
               minW="0"
               h="12"
               px="0"
-              direction="column"
+              flexDirection="column"
+              justifyContent="center"
               gap="0.5"
               variant={selected ? 'solid' : 'outline'}
               colorPalette={selected ? 'blue' : 'gray'}
@@ -160,6 +163,7 @@ export function DayView({ classes, today, day, onDayChange, onOpen, onPick }: Da
           onPick={onPick}
           days={days}
           label={`${shown.name} órarendje`}
+          reveal={reveal}
         />
       </Box>
     </Flex>

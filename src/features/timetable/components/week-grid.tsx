@@ -5,7 +5,8 @@
  * day, in time order; Enter opens it); clicking an empty place of a day opens 'Új óra' at that day and time.
  * Positions are inline styles: 200 blocks must not mint 200 CSS classes on the first render. The day view (day-view.tsx)
  * is the same grid with one day and no header row. It opens at 07:00, or at the first class of the days shown when
- * that is not in sight, and does so again whenever other days are shown.
+ * that is not in sight, and does so again whenever other days are shown; a class just created or saved is scrolled
+ * into sight.
  */
 import { Box, Text, VisuallyHidden } from '@chakra-ui/react'
 import { TriangleAlert } from 'lucide-react'
@@ -34,6 +35,8 @@ export interface WeekGridProps {
   days?: readonly Weekday[]
   /** The scrolling region's accessible name. */
   label?: string
+  /** A class to scroll into sight (just created or saved); a new object each time. */
+  reveal?: { id: string } | null
 }
 
 export function conflictText(value: TimetableClass, others: readonly TimetableClass[]): string {
@@ -100,6 +103,7 @@ const Block = memo(function Block({
       type="button"
       className="tt-block"
       data-timetable-block=""
+      data-class-id={value.id}
       data-clash={clash ? '' : undefined}
       style={{
         top,
@@ -180,6 +184,7 @@ export function WeekGrid({
   onPick,
   days = WEEKDAYS,
   label = 'Heti órarend',
+  reveal = null,
 }: WeekGridProps) {
   const places = useMemo(() => layoutBlocks(classes), [classes])
   const conflicts = useMemo(() => instructorConflicts(classes), [classes])
@@ -213,6 +218,11 @@ export function WeekGrid({
     }
     element.scrollTop = top
   }, [dayKey])
+  useEffect(() => {
+    if (!reveal) return
+    const block = scroller.current?.querySelector<HTMLElement>(`[data-class-id="${CSS.escape(reveal.id)}"]`)
+    block?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+  }, [reveal])
 
   const template = `${RULER_WIDTH} repeat(${days.length}, minmax(${DAY_MIN_WIDTH}, 1fr))`
   return (
