@@ -9,7 +9,11 @@ export const AUDIT_CATEGORIES = [
   // Fájlok (issue 18, beyond the spec's list): deleting and renaming under FILES_ROOT (uploadFile holders).
   { label: 'Fájlok', types: ['deleteFile', 'renameFile'] },
   // changeOwnPassword (issue 18, beyond the spec's list): one's own password, not a student's (changeUserPassword).
-  { label: 'Biztonság', types: ['dashboardAuthentication', 'changeUserPassword', 'changeOwnPassword'] },
+  // changeMfaEmail (issue 18, beyond the spec's list): one's own MFA e-mail set, changed or removed.
+  {
+    label: 'Biztonság',
+    types: ['dashboardAuthentication', 'changeUserPassword', 'changeOwnPassword', 'changeMfaEmail'],
+  },
   {
     label: 'Felhasználók',
     types: [
@@ -50,5 +54,7 @@ export const AUDIT_EXTRA_KEYS = [
   'isFolder',
   /** renameFile: the entry's new name (in the same folder). */
   'newFileName',
+  /** changeMfaEmail: 'true' when an address was set, 'false' when MFA was switched off (never the address itself). */
+  'mfaEnabled',
 ] as const
 export type AuditExtras = Partial<Record<(typeof AUDIT_EXTRA_KEYS)[number], string>>

@@ -97,6 +97,7 @@ export const AuditLogEntry = Type.Object({
   filePath: Type.Optional(Type.String()),
   isFolder: Type.Optional(Type.String()),
   newFileName: Type.Optional(Type.String()),
+  mfaEnabled: Type.Optional(Type.String()),
 })
 export type AuditLogEntry = Static<typeof AuditLogEntry>
 

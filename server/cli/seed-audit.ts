@@ -19,9 +19,10 @@ const REBUILD_FROM = 50_000
 
 /** Share of each type among the entries (sums to 1; every catalogue type is present). */
 export const TYPE_MIX: Record<AuditType, number> = {
-  dashboardAuthentication: 0.488,
+  dashboardAuthentication: 0.4875,
   changeUserPassword: 0.025,
   changeOwnPassword: 0.005,
+  changeMfaEmail: 0.0005,
   createNote: 0.12,
   updateSeating: 0.13,
   deleteSeating: 0.01,
@@ -190,6 +191,7 @@ SELECT gen_random_uuid(),
       jsonb_build_object('targetUsername', ${pick(pools.students, 'ry')}, 'disabled', (rx < 0.7)::text)
     WHEN t IN ('createUser', 'updateUser', 'resetUserPassword', 'removeUserMfa', 'updateUserFeatures') THEN
       jsonb_build_object('targetUsername', ${pick(pools.students, 'ry')})
+    WHEN t = 'changeMfaEmail' THEN jsonb_build_object('mfaEnabled', (rx < 0.8)::text)
     WHEN t = 'importUsers' THEN jsonb_build_object('userCount', (5 + floor(rx * 30)::int)::text)
     WHEN t = 'deleteFile' THEN
       jsonb_build_object('filePath', 'Tananyagok/' || ${pick(LINK_WORDS, 'rx')} || '.pdf', 'isFolder', 'false')

@@ -1,7 +1,7 @@
 /**
  * The signed-in user's MFA e-mail (spec §7 /auth/setmfa): an empty one turns MFA off. Beyond the spec (issue 18):
  * setting, changing or removing it asks for the current password, as a password change does — a session left open
- * on a shared tablet must not be enough to send the codes elsewhere or switch them off.
+ * on a shared tablet must not be enough to send the codes elsewhere or switch them off. Audited as changeMfaEmail.
  */
 import type { MessageBody } from '../../contract/api'
 import type { SetMfaRequest } from '../../contract/api/auth'
@@ -30,6 +30,9 @@ export async function mfaEmailChange(
   return async ({ tx }) => {
     await storeMfaEmail(tx, user.id, email || null)
     await clearCounters(tx, ['password'], user.id)
-    return { body: { code: 200, message: email ? MESSAGES.mfaSaved : MESSAGES.mfaDisabled } }
+    return {
+      body: { code: 200, message: email ? MESSAGES.mfaSaved : MESSAGES.mfaDisabled },
+      audit: { type: 'changeMfaEmail', extras: { mfaEnabled: String(Boolean(email)) } },
+    }
   }
 }

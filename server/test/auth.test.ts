@@ -337,7 +337,7 @@ describe.each(drivers)('MFA on %s', (driver) => {
 
   // Issue 18: a session left open on a shared tablet was enough to send the codes elsewhere or switch them off.
   it('asks for the current password to set, change or remove the MFA email, and throttles wrong ones', async () => {
-    const { token, password } = await t.signedIn('teacher', { mfaEmail: 'regi@pelda.hu' })
+    const { token, password, username } = await t.signedIn('teacher', { mfaEmail: 'regi@pelda.hu' })
     const set = (payload: Record<string, string>) =>
       t.app.inject({ method: 'POST', url: '/api/auth/setmfa', headers: { authorization: token }, payload })
 
@@ -350,6 +350,7 @@ describe.each(drivers)('MFA on %s', (driver) => {
       expect(wrong.json()).toEqual({ code: 400, message: PASSWORD_MESSAGES.currentWrong })
     }
     expect((await dashboard(t, token)).json()['2fa']).toEqual({ email: 'regi@pelda.hu' })
+    expect(await auditEntries(t.handle.db, username, 'changeMfaEmail')).toHaveLength(0)
 
     // The right password resets the count; then wrong ones are limited like at a password change.
     expect((await set({ email: 'uj@pelda.hu', password })).statusCode).toBe(200)
@@ -360,5 +361,8 @@ describe.each(drivers)('MFA on %s', (driver) => {
     expect(statuses.slice(THROTTLE.passwordPerAccount)).toEqual([429, 429])
     expect((await set({ email: '', password })).statusCode).toBe(429)
     expect((await dashboard(t, token)).json()['2fa']).toEqual({ email: 'uj@pelda.hu' })
+    // Audited in Biztonság, without the address.
+    const entries = await auditEntries(t.handle.db, username, 'changeMfaEmail')
+    expect(entries.map((entry) => entry.extras)).toEqual([{ mfaEnabled: 'true' }])
   })
 })

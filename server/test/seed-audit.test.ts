@@ -43,6 +43,7 @@ const EXTRAS: Record<string, string[]> = {
   deleteShortUrl: ['short', 'urlDocId'],
   changeUserPassword: ['studentUsername'],
   changeOwnPassword: [],
+  changeMfaEmail: ['mfaEnabled'],
   dashboardAuthentication: [],
   createAdminAlert: [],
   deleteAdminAlert: [],

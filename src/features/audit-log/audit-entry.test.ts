@@ -60,6 +60,10 @@ const CASES: Record<AuditType, { extras: AuditExtras; text: string }> = {
     text: 'Megváltoztatta a diák jelszavát: diak.bela',
   },
   changeOwnPassword: { extras: {}, text: 'Megváltoztatta a saját jelszavát' },
+  changeMfaEmail: {
+    extras: { mfaEnabled: 'true' },
+    text: 'Beállította a többfaktoros hitelesítés e-mail címét',
+  },
   createUser: { extras: { targetUsername: 'kiss.anna' }, text: 'Létrehozta a felhasználót: kiss.anna' },
   updateUser: { extras: { targetUsername: 'kiss.anna' }, text: 'Módosította a felhasználót: kiss.anna' },
   updateUserStatus: {
@@ -120,6 +124,9 @@ describe('describeAuditEntry', () => {
       'Törölte a mappát: Régi',
     )
     expect(describeAuditEntry(entry('renameFile'))).toBe('Átnevezte a fájlt')
+    expect(describeAuditEntry(entry('changeMfaEmail', { mfaEnabled: 'false' }))).toBe(
+      'Kikapcsolta a saját többfaktoros hitelesítését',
+    )
   })
 
   it('says "Ismeretlen művelet" for a type outside the catalogue', () => {

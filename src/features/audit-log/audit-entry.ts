@@ -40,6 +40,7 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   dashboardAuthentication: 'Bejelentkezés',
   changeUserPassword: 'Jelszómódosítás',
   changeOwnPassword: 'Saját jelszó módosítása',
+  changeMfaEmail: 'MFA e-mail cím módosítása',
   createUser: 'Felhasználó létrehozása',
   updateUser: 'Felhasználó módosítása',
   updateUserStatus: 'Felhasználó letiltása vagy engedélyezése',
@@ -168,6 +169,12 @@ export function auditDescriptionParts(entry: AuditEntryView): DescriptionPart[] 
       return about('Megváltoztatta a diák jelszavát', 'student', extras.studentUsername)
     case 'changeOwnPassword':
       return ['Megváltoztatta a saját jelszavát']
+    case 'changeMfaEmail':
+      return [
+        extras.mfaEnabled === 'false'
+          ? 'Kikapcsolta a saját többfaktoros hitelesítését'
+          : 'Beállította a többfaktoros hitelesítés e-mail címét',
+      ]
     case 'createUser':
       return about('Létrehozta a felhasználót', 'user', extras.targetUsername)
     case 'updateUser':
