@@ -84,6 +84,12 @@ describe('Fájlok: rename and delete', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Fájl átnevezése' })
     const input = within(dialog).getByRole('textbox', { name: 'Új név' })
     expect(input).toHaveValue('vazlat.txt')
+    // The name before the extension is selected: typing keeps '.txt'.
+    await waitFor(() =>
+      expect([(input as HTMLInputElement).selectionStart, (input as HTMLInputElement).selectionEnd]).toEqual([
+        0, 6,
+      ]),
+    )
     await user.clear(input)
     await user.click(within(dialog).getByRole('button', { name: 'Átnevezés' }))
     expect(await within(dialog).findByText(RENAME_REQUIRED)).toBeInTheDocument()

@@ -170,6 +170,10 @@ test('an administrator renames a file by keyboard, then deletes it after the con
   const dialog = page.getByRole('dialog', { name: 'Fájl átnevezése' })
   const input = dialog.getByRole('textbox', { name: 'Új név' })
   await expect(input).toHaveValue('vazlat.txt')
+  // The name before the extension is selected (the dialog's focus trap selects all first): typing keeps '.txt'.
+  await expect
+    .poll(() => input.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd]))
+    .toEqual([0, 6])
   expect(await axeProblems(page, 'Fájl átnevezése')).toEqual([])
   await input.fill(renamed)
   await page.keyboard.press('Enter')

@@ -5,7 +5,7 @@
  */
 import { Input } from '@chakra-ui/react'
 import { Type } from '@sinclair/typebox'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { FILE_NAME_MAX_BYTES, isValidEntryName } from '../../../../contract/api'
 import { FormDialog } from '../../../components/form-dialog'
 import { FormField, useSchemaForm } from '../../../components/form'
@@ -53,8 +53,11 @@ export function EntryNameDialog({
     }),
   })
 
+  // The first focus after opening selects the name before its extension (once: a later click places the caret).
+  const selectPending = useRef(false)
   useEffect(() => {
     if (open) reset({ name: initialName })
+    selectPending.current = open
   }, [open, initialName, reset])
 
   useEffect(() => {
@@ -81,10 +84,15 @@ export function EntryNameDialog({
           autoComplete="off"
           {...field}
           onFocus={(event) => {
-            // 'Órarend.pdf' → 'Órarend' selected, so typing keeps the extension.
+            // 'Órarend.pdf' → 'Órarend' selected, so typing keeps the extension. After the frame: the dialog's
+            // focus trap selects the whole text right after focusing.
+            const input = event.currentTarget
             const dot = initialName.lastIndexOf('.')
-            if (initialName && event.currentTarget.value === initialName)
-              event.currentTarget.setSelectionRange(0, dot > 0 ? dot : initialName.length)
+            if (!selectPending.current || !initialName) return
+            selectPending.current = false
+            requestAnimationFrame(() => {
+              if (input.value === initialName) input.setSelectionRange(0, dot > 0 ? dot : initialName.length)
+            })
           }}
         />
       </FormField>
