@@ -79,6 +79,11 @@ export const USERS = {
   filesAdmin: { type: 'admin', name: 'Feltöltő Flóra', username: 'e2e.feltolto', password: PW },
   /** Plans classes in Munkaidő tervező, exports and imports them (tests/e2e/specs/timetable.spec.ts). */
   timetableTeacher: { type: 'teacher', name: 'Órarendes Orsolya', username: 'tanar.orarend', password: PW },
+  /**
+   * Walks the timetable's day view on a phone and a tablet, light then dark (tests/e2e/specs/touch-layouts.spec.ts):
+   * the theme is set back to light at the start of each try.
+   */
+  timetableTouch: { type: 'teacher', name: 'Napnézetes Nóra', username: 'tanar.napnezet', password: PW },
   /** Reads, filters, scrolls and exports Rendszernapló (tests/e2e/specs/audit-log.spec.ts): an admin without MFA. */
   auditAdmin: { type: 'admin', name: 'Naplózó Nándor', username: 'e2e.naplo', password: PW },
   /**

@@ -1,15 +1,19 @@
 /**
  * Phone and tablet layouts with a finger (issue 18): the screens are walked at 390 × 844 and 820 × 1180 with touch
- * on; a toast never covers the seating dialog's close button. Screenshots of each state go to test-results for a
- * person to look at (none is compared).
+ * on; a toast never covers the seating dialog's close button; the timetable shows one day at a time there, opening
+ * on today, and every day of the week (Sunday's classes too) is reached by the chips and by 'Következő nap'.
+ * Screenshots of each state go to test-results for a person to look at (none is compared).
  */
 import type { Locator, Page } from '@playwright/test'
-import { login, openApp, openScreen } from '../app'
+import { expectTheme, login, openApp, openScreen, setThemeViaApi, waitForShell } from '../app'
 import { apiSession, type Api } from '../api'
 import { expect, test } from '../fixtures'
 
 const PHONE = { width: 390, height: 844 }
 const TABLET = { width: 820, height: 1180 }
+const DESKTOP = { width: 1440, height: 900 }
+/** The size the sidebar's entries are used at (openScreen), before the device's size is set. */
+const SIGN_IN_SIZE = { width: 1280, height: 720 }
 
 test.use({ hasTouch: true, isMobile: false })
 
@@ -148,4 +152,122 @@ test('phone: a room wider than the screen says it scrolls sideways', async ({
     dialog.getByText('A terem szélesebb a képernyőnél: a többi asztalért görgesd oldalra a termet.'),
   ).toBeVisible()
   await page.screenshot({ path: testInfo.outputPath('seating-wide-phone.png') })
+})
+
+const WEEK = ['Hétfő', 'Kedd', 'Szerda', 'Csütörtök', 'Péntek', 'Szombat', 'Vasárnap'] as const
+const SUNDAY_CLASS = 'Vasárnapi szakkör'
+
+/** Reloads, opens Munkaidő tervező from the sidebar and sets the device's size: the screen starts afresh. */
+async function timetableAt(page: Page, viewport: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(SIGN_IN_SIZE)
+  await page.reload()
+  await waitForShell(page)
+  await openScreen(page, 'Munkaidő tervező', 'Órarendtervező')
+  await page.setViewportSize(viewport)
+}
+
+function dayChip(page: Page, day: string): Locator {
+  return page.getByRole('group', { name: 'Ugrás napra' }).getByRole('button', { name: new RegExp(`^${day}`) })
+}
+
+function dayShown(page: Page, day: string): Locator {
+  return page.getByRole('region', { name: `${day} órarendje` })
+}
+
+function sundayClass(page: Page): Locator {
+  return page.getByRole('button', { name: new RegExp(`^${SUNDAY_CLASS}`) })
+}
+
+/** The day view shows `day`: its heading and its one column, no sideways scrolling. */
+async function expectDay(page: Page, day: string): Promise<void> {
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${day}`) })).toBeVisible()
+  const region = dayShown(page, day)
+  await expect(region).toBeVisible()
+  await expect(region.getByRole('group', { name: day, exact: true })).toBeInViewport()
+  expect(await region.evaluate((e) => e.scrollWidth <= e.clientWidth + 1), `${day} scrolls sideways`).toBe(
+    true,
+  )
+}
+
+test("timetable: one day at a time on a phone and a tablet, opening on today; every day and Sunday's classes reached", async ({
+  page,
+  account,
+}, testInfo) => {
+  test.setTimeout(240_000)
+  const teacher = account('timetableTouch')
+  await openApp(page)
+  // The preview as Beállítások would store it: a per-device local setting, kept at login.
+  await page.evaluate(() =>
+    localStorage.setItem('localSettings', JSON.stringify({ 'featurePreview:timetablePlanner': true })),
+  )
+  await login(page, teacher)
+  await setThemeViaApi(page, 'light')
+  const today = WEEK[((await page.evaluate(() => new Date().getDay())) + 6) % 7]
+
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['tablet', TABLET],
+  ] as const) {
+    await timetableAt(page, viewport)
+    await expectTheme(page, 'light')
+    await expect(page.getByRole('region', { name: 'Heti órarend' })).toHaveCount(0)
+    // Today first.
+    await expectDay(page, today)
+    await expect(dayChip(page, today)).toHaveAttribute('aria-pressed', 'true')
+    await page.screenshot({ path: testInfo.outputPath(`timetable-today-${size}.png`) })
+
+    if (size === 'phone') {
+      // A class on Sunday evening, added in the day view: 'Új óra' starts on the day shown.
+      await dayChip(page, 'Vasárnap').tap()
+      await page.getByRole('button', { name: 'Új óra', exact: true }).tap()
+      const dialog = page.getByRole('dialog', { name: 'Új óra' })
+      await expect(dialog.getByLabel('Nap')).toHaveValue('7')
+      await dialog.getByLabel('Óra neve').fill(SUNDAY_CLASS)
+      await dialog.getByLabel('Kezdés').selectOption({ label: '18:00' })
+      await dialog.getByLabel('Befejezés').selectOption({ label: '19:30' })
+      await dialog.getByLabel('Oktató').fill(teacher.name)
+      await dialog.getByRole('button', { name: 'Létrehozás' }).tap()
+      await expect(dialog).toHaveCount(0)
+      await expectDay(page, 'Vasárnap')
+      await expect(sundayClass(page)).toBeInViewport()
+    }
+
+    // Every day by its chip.
+    for (const day of WEEK) {
+      await dayChip(page, day).tap()
+      await expectDay(page, day)
+      await expect(dayChip(page, day)).toHaveAttribute('aria-pressed', 'true')
+    }
+    await expect(sundayClass(page)).toBeInViewport()
+    await page.screenshot({ path: testInfo.outputPath(`timetable-sunday-${size}.png`) })
+    // Round the week with 'Következő nap': Sunday is followed by Monday.
+    for (const day of WEEK) {
+      await page.getByRole('button', { name: 'Következő nap' }).tap()
+      await expectDay(page, day)
+    }
+    await expect(sundayClass(page)).toBeInViewport()
+    await page.getByRole('button', { name: 'Előző nap' }).tap()
+    await expectDay(page, 'Szombat')
+  }
+
+  // A desktop keeps the week: Sunday's column and class in sight.
+  await timetableAt(page, DESKTOP)
+  const week = page.getByRole('region', { name: 'Heti órarend' })
+  await expect(week.getByRole('group', { name: 'Vasárnap', exact: true })).toBeInViewport()
+  await expect(sundayClass(page)).toBeInViewport()
+  await page.screenshot({ path: testInfo.outputPath('timetable-desktop.png') })
+
+  // The dark theme, for a person to look at.
+  await setThemeViaApi(page, 'dark')
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['tablet', TABLET],
+    ['desktop', DESKTOP],
+  ] as const) {
+    await timetableAt(page, viewport)
+    await expectTheme(page, 'dark')
+    if (size !== 'desktop') await dayChip(page, 'Vasárnap').tap()
+    await expect(sundayClass(page)).toBeInViewport()
+    await page.screenshot({ path: testInfo.outputPath(`timetable-sunday-${size}-dark.png`) })
+  }
 })

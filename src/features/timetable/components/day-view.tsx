@@ -24,6 +24,9 @@ export const DAY_SHORT_NAMES: Readonly<Record<number, string>> = {
   7: 'V',
 }
 
+/** The pager and the chips stand above the grid: it is that much shorter than the week's, to end on the screen. */
+const DAY_GRID_MAX_HEIGHT = { base: '70vh', md: 'calc(100dvh - 26rem)' }
+
 /** A swipe turns the day when it goes this far sideways, and further sideways than up or down. */
 const SWIPE_PX = 60
 
@@ -150,9 +153,9 @@ export function DayView({ classes, today, day, onDayChange, onOpen, onPick, reve
       </Flex>
 
       <Text color="fg.muted" fontSize="sm">
-        {count === 0 ? 'Ezen a napon még nincs óra. ' : ''}
-        Egy üres helyet választva új órát adhatsz hozzá. Egy órát megnyitva szerkesztheted, a Nap mezővel
-        másik napra is áthelyezheted.
+        {count === 0 && classes.length > 0 ? 'Ezen a napon még nincs óra. ' : ''}
+        Új órához válassz egy üres helyet; egy órát megnyitva szerkesztheted, a Nap mezővel másik napra is
+        teheted.
       </Text>
 
       <Box onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
@@ -164,6 +167,7 @@ export function DayView({ classes, today, day, onDayChange, onOpen, onPick, reve
           days={days}
           label={`${shown.name} órarendje`}
           reveal={reveal}
+          maxH={DAY_GRID_MAX_HEIGHT}
         />
       </Box>
     </Flex>

@@ -8,7 +8,7 @@
  * that is not in sight, and does so again whenever other days are shown; a class just created or saved is scrolled
  * into sight.
  */
-import { Box, Text, VisuallyHidden } from '@chakra-ui/react'
+import { Box, Text, VisuallyHidden, type BoxProps } from '@chakra-ui/react'
 import { TriangleAlert } from 'lucide-react'
 import { memo, useEffect, useMemo, useRef, type MouseEvent } from 'react'
 import { WEEKDAYS } from '../../../../contract/weekdays'
@@ -20,6 +20,7 @@ const RULER_WIDTH = '3.5rem'
 const DAY_MIN_WIDTH = '7.5rem'
 const GRID_HEIGHT = SLOT_COUNT * ROW_HEIGHT_PX
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour)
+const WEEK_MAX_HEIGHT = { base: '70vh', md: 'calc(100vh - 15rem)' }
 /** The hour the grid shows first (the school day), scrolled to on mount. */
 const FIRST_HOUR_SHOWN = 7
 
@@ -37,6 +38,8 @@ export interface WeekGridProps {
   label?: string
   /** A class to scroll into sight (just created or saved); a new object each time. */
   reveal?: { id: string } | null
+  /** The region's greatest height (Chakra's responsive value): by default the screen less the page's header. */
+  maxH?: BoxProps['maxH']
 }
 
 export function conflictText(value: TimetableClass, others: readonly TimetableClass[]): string {
@@ -185,6 +188,7 @@ export function WeekGrid({
   days = WEEKDAYS,
   label = 'Heti órarend',
   reveal = null,
+  maxH = WEEK_MAX_HEIGHT,
 }: WeekGridProps) {
   const places = useMemo(() => layoutBlocks(classes), [classes])
   const conflicts = useMemo(() => instructorConflicts(classes), [classes])
@@ -232,7 +236,7 @@ export function WeekGrid({
       aria-label={label}
       tabIndex={0}
       overflow="auto"
-      maxH={{ base: '70vh', md: 'calc(100vh - 15rem)' }}
+      maxH={maxH}
       minH="20rem"
       borderWidth="1px"
       borderColor="border"
