@@ -5,6 +5,7 @@
  * Screenshots of each state go to test-results for a person to look at (none is compared).
  */
 import type { Locator, Page } from '@playwright/test'
+import { axeProblems } from '../axe'
 import { expectTheme, login, openApp, openScreen, setThemeViaApi, waitForShell } from '../app'
 import { apiSession, type Api } from '../api'
 import { expect, test } from '../fixtures'
@@ -240,6 +241,7 @@ test("timetable: one day at a time on a phone and a tablet, opening on today; ev
     }
     await expect(sundayClass(page)).toBeInViewport()
     await page.screenshot({ path: testInfo.outputPath(`timetable-sunday-${size}.png`) })
+    expect(await axeProblems(page, `Munkaidő tervező, day view (${size})`)).toEqual([])
     // Round the week with 'Következő nap': Sunday is followed by Monday.
     for (const day of WEEK) {
       await page.getByRole('button', { name: 'Következő nap' }).tap()
@@ -269,5 +271,6 @@ test("timetable: one day at a time on a phone and a tablet, opening on today; ev
     if (size !== 'desktop') await dayChip(page, 'Vasárnap').tap()
     await expect(sundayClass(page)).toBeInViewport()
     await page.screenshot({ path: testInfo.outputPath(`timetable-sunday-${size}-dark.png`) })
+    expect(await axeProblems(page, `Munkaidő tervező (${size}, dark)`)).toEqual([])
   }
 })
