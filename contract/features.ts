@@ -146,11 +146,6 @@ export function isFeatureEnabled(
   return ok
 }
 
-/** The ids of every enabled feature in `features`. */
-export function enabledFeatureIds(features: FeatureMap, today: string): Set<string> {
-  return new Set(Object.keys(features).filter((id) => isFeatureEnabled(features, id, today)))
-}
-
 export const FEATURE_PREVIEW_PREFIX = 'featurePreview:'
 
 /**

@@ -70,8 +70,3 @@ export function isApiCacheUpdatedMessage(data: unknown): data is ApiCacheUpdated
 export function isApiUnauthorizedMessage(data: unknown): data is ApiUnauthorizedMessage {
   return isObject(data) && data.type === 'API_UNAUTHORIZED' && typeof data.cacheName === 'string'
 }
-
-/** Narrows a `message` event's data to a SW → page message. */
-export function isSwToPageMessage(data: unknown): data is SwToPageMessage {
-  return isApiCacheUpdatedMessage(data) || isApiUnauthorizedMessage(data)
-}

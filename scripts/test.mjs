@@ -45,6 +45,11 @@ const steps = [
     run: async () => ((await run('npx', ['eslint', '.', '--max-warnings=0'])).code === 0 ? [1, 0] : [0, 1]),
   },
   {
+    // No unused files, dependencies or exports; every package used is declared (knip.json, issue 19).
+    name: 'knip',
+    run: async () => ((await run('npx', ['knip', '--no-progress'])).code === 0 ? [1, 0] : [0, 1]),
+  },
+  {
     // Every path a doc or a comment names exists (issue 19).
     name: 'doc paths',
     run: async () => ((await run('node', ['scripts/check-doc-paths.mjs'])).code === 0 ? [1, 0] : [0, 1]),

@@ -3,20 +3,13 @@
  * Paths are relative to the backend base URL (`/api` on the page's origin by default), without the query string.
  * The routes themselves are contract/api-resources.ts's table; this file adds the URL handling the worker needs.
  */
-import {
-  compiledApiResources,
-  isAuthPath,
-  matchApiResource,
-  type CompiledApiResource,
-} from '../contract/api-resources'
+import { compiledApiResources, matchApiResource, type CompiledApiResource } from '../contract/api-resources'
 
 /** A cached API resource of contract/api-resources.ts, its templates compiled to patterns. */
 export type ApiRoute = CompiledApiResource
 
 /** Every cached route, in table order: the service worker and the page read the same table. */
 export const API_ROUTES: readonly ApiRoute[] = compiledApiResources()
-
-export { isAuthPath }
 
 /** Strips trailing slashes so `https://x/api/` and `https://x/api` are the same base. */
 export function normaliseBase(base: string): string {

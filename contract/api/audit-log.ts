@@ -32,9 +32,6 @@ export const AUDIT_EXACT_TOTAL_MAX = 1000
  */
 export const AUDIT_EXACT_TOTAL_MAX_SEARCH = 100
 
-/** Day bounds `from` and `to`: a calendar day in the school's time zone, both inclusive. */
-export const AUDIT_DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$'
-
 /**
  * The query of GET /auditlog (and, without page/limit/cursor, of the CSV export).
  *

@@ -1,5 +1,5 @@
 /** Sessions and temporary MFA tokens: only sha256 hashes of the tokens are stored. */
-import { and, eq, lt } from 'drizzle-orm'
+import { eq, lt } from 'drizzle-orm'
 import type { Db } from '../db'
 import { sessions, users } from '../db/schema'
 
@@ -55,19 +55,7 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash))
 }
 
-export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId))
-}
-
 /** Housekeeping: removes expired sessions of either kind. */
 export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now))
-}
-
-export async function countSessions(db: Db, userId: string, kind: SessionKind = 'session'): Promise<number> {
-  const rows = await db
-    .select({ tokenHash: sessions.tokenHash })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), eq(sessions.kind, kind)))
-  return rows.length
 }

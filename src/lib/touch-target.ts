@@ -3,7 +3,7 @@
  * keeps the compact desktop sizes. The Chakra system adds this to the button, input, select, switch and checkbox
  * recipes (src/components/chakra-system.ts), so every screen gets it; plain elements styled in a `css` object spread it in.
  */
-export const COARSE_POINTER = '@media (pointer: coarse)'
+const COARSE_POINTER = '@media (pointer: coarse)'
 
 /** 44 px: Chakra's `11` size token (2.75rem). */
 export const touchTarget = { [COARSE_POINTER]: { minHeight: '11', minWidth: '11' } } as const

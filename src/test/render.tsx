@@ -1,9 +1,9 @@
 /**
  * The one render helper of component tests: `renderWithProviders(ui)` puts `ui` inside what the app gives it — a
  * fresh TanStack Query client (no retries), the toaster host and Chakra — and returns a user-event instance.
- * Hooks go through `renderHookWithProviders`. Do not write another wrapper beside a feature's tests.
+ * Do not write another wrapper beside a feature's tests.
  */
-import { render, renderHook, type RenderOptions } from '@testing-library/react'
+import { render, type RenderOptions } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement, ReactNode } from 'react'
 import { AppProviders } from '../app/providers'
@@ -30,18 +30,6 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
     )
   }
   return { user: userEvent.setup(user), queryClient, ...render(ui, { wrapper: Wrapper, ...rest }) }
-}
-
-/** Renders a hook inside TanStack Query (retry off) and the toaster host; returns the query client too. */
-export function renderHookWithProviders<Result>(
-  hook: () => Result,
-  options: { queryClient?: ReturnType<typeof createQueryClient> } = {},
-) {
-  const { queryClient = createQueryClient({ retry: false }) } = options
-  function Wrapper({ children }: { children: ReactNode }) {
-    return <AppProviders queryClient={queryClient}>{children}</AppProviders>
-  }
-  return { queryClient, ...renderHook(hook, { wrapper: Wrapper }) }
 }
 
 /** Stores a session token, as after a login. */

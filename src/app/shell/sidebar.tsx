@@ -53,7 +53,7 @@ interface SidebarProps {
 }
 
 /** The tablet widths where a rail shows icons only. */
-export const RAIL_MEDIA = '@media screen and (min-width: 48em) and (max-width: 63.98em)'
+const RAIL_MEDIA = '@media screen and (min-width: 48em) and (max-width: 63.98em)'
 
 const RAIL_CSS = {
   [RAIL_MEDIA]: {

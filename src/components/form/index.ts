@@ -1,11 +1,3 @@
 /** The form path: `useSchemaForm` (react-hook-form + the contract's TypeBox schema) and `FormField` (Chakra). */
-export { FormField, type FormFieldProps } from './form-field'
-export {
-  INVALID_VALUE,
-  schemaResolver,
-  useSchemaForm,
-  type FormCheck,
-  type FormMessages,
-  type Rule,
-  type SchemaFormOptions,
-} from './use-schema-form'
+export { FormField } from './form-field'
+export { useSchemaForm, type Rule } from './use-schema-form'

@@ -33,7 +33,7 @@ import { CommentDialog } from './components/comment-dialog'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { DomainsTable } from './components/domains-table'
 import { createDomainSearch } from './domain-search'
-import { downloadText } from './download-text'
+import { saveText } from '../../lib/save-file'
 import { useSearchTerm } from './use-search-term'
 
 const NO_DOMAINS: string[] = []
@@ -93,7 +93,7 @@ export default function ProxyScreen() {
   const [commenting, setCommenting] = useState<string | null>(null)
   const comments = query.data?.comments ?? NO_COMMENTS
 
-  const exportCsv = () => downloadText('blocked_domains.csv', blockedDomainsCsv(list))
+  const exportCsv = () => saveText('blocked_domains.csv', blockedDomainsCsv(list))
   const openBulk = () => setBulkOpen(true)
 
   return (

@@ -121,8 +121,6 @@ async function defaultOwner(): Promise<string | null> {
   return token ? apiCacheName(token) : null
 }
 
-export type Outbox = ReturnType<typeof createOutbox>
-
 export function createOutbox(deps: OutboxDeps = {}) {
   const tab = randomId()
   const send = deps.send ?? defaultSend
