@@ -10,11 +10,11 @@ import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { apiCacheNameForAuthorization } from '../contract/api-cache-name'
-import { AUTH_HEADER } from '../contract/http'
+import { AUTH_HEADER, NDJSON_TYPE } from '../contract/http'
 import { isPageToSwMessage, type SwToPageMessage } from '../contract/sw-protocol'
 import { parseBackendBase, planApiRequest } from './api-request'
 import { networkFirstWithDeadline } from './api-strategy'
-import { refreshAfterWrite } from './write-refresh'
+import { refreshAfterStreamedWrite, refreshAfterWrite } from './write-refresh'
 
 declare let self: ServiceWorkerGlobalScope
 
@@ -68,16 +68,20 @@ for (const method of ['POST', 'PUT', 'DELETE', 'PATCH'] as const) {
       const authorization = request.headers.get(AUTH_HEADER)
       const base = backendBase
       const response = await fetch(request)
-      if (response.ok && plan.kind === 'write') {
-        await refreshAfterWrite({
+      if (!response.ok || plan.kind !== 'write') return response
+      const refresh = () =>
+        refreshAfterWrite({
           writePath: plan.path,
           authorization,
           base,
           caches: self.caches,
           fetch: (input, init) => fetch(input, init),
           notify: (message) => void postToPages(message),
-        }).catch(() => 0)
-      }
+        })
+      // Progress first, the change at the end of the body (the user import): refresh when it has ended.
+      if (response.headers.get('Content-Type')?.includes(NDJSON_TYPE))
+        return refreshAfterStreamedWrite(response, refresh)
+      await refresh().catch(() => 0)
       return response
     },
     method,

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { apiCacheName } from '../contract/api-cache-name'
 import type { ApiCacheUpdatedMessage } from '../contract/sw-protocol'
 import { FakeCacheStorage } from './test-support/fake-cache-storage'
-import { refreshAfterWrite } from './write-refresh'
+import { refreshAfterStreamedWrite, refreshAfterWrite } from './write-refresh'
 
 const BASE = 'https://iskola.pelda.hu/api'
 
@@ -133,5 +133,52 @@ describe('refreshAfterWrite', () => {
     ).toBe(0)
     expect(fetchMock).not.toHaveBeenCalled()
     expect(await storage.keys()).toEqual([])
+  })
+})
+
+describe('refreshAfterStreamedWrite', () => {
+  it('passes the progress through at once and the last chunk (the answer) only after the refresh', async () => {
+    const encoder = new TextEncoder()
+    let push: (text: string) => void = () => {}
+    let end: () => void = () => {}
+    const upstream = new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          push = (text) => controller.enqueue(encoder.encode(text))
+          end = () => controller.close()
+        },
+      }),
+      { headers: { 'Content-Type': 'application/x-ndjson' } },
+    )
+    const events: string[] = []
+    let finishRefresh: () => void = () => {}
+    const refresh = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          events.push('refresh started')
+          finishRefresh = () => {
+            events.push('refresh done')
+            resolve()
+          }
+        }),
+    )
+    const response = refreshAfterStreamedWrite(upstream, refresh)
+    expect(response.headers.get('Content-Type')).toBe('application/x-ndjson')
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+    push('{"phase":"hash","done":0,"total":2}\n')
+    push('{"phase":"hash","done":2,"total":2}\n')
+    expect((await reader.read()).value).toBe('{"phase":"hash","done":0,"total":2}\n')
+    expect(refresh).not.toHaveBeenCalled()
+    push('{"phase":"result","status":201,"body":{}}\n')
+    expect((await reader.read()).value).toBe('{"phase":"hash","done":2,"total":2}\n')
+    end()
+    await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(1))
+    const last = reader.read().then((chunk) => {
+      events.push('answer read')
+      return chunk.value
+    })
+    finishRefresh()
+    expect(await last).toBe('{"phase":"result","status":201,"body":{}}\n')
+    expect(events).toEqual(['refresh started', 'refresh done', 'answer read'])
   })
 })

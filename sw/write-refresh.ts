@@ -67,3 +67,31 @@ export async function refreshAfterWrite(options: WriteRefreshOptions): Promise<n
   )
   return results.filter(Boolean).length
 }
+
+/**
+ * A streamed write's answer (NDJSON: the user import) is a 200 as soon as its progress starts, long before its
+ * change lands. The page gets the progress as it comes; the refresh runs when the body has ended, and the body's
+ * last chunk (the one with the answer) is held back until the refresh is done: the page sees the answer after the
+ * refresh, as with every other write.
+ */
+export function refreshAfterStreamedWrite(response: Response, refresh: () => Promise<unknown>): Response {
+  if (!response.body) return response
+  let held: Uint8Array | null = null
+  const body = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        if (held) controller.enqueue(held)
+        held = chunk
+      },
+      async flush(controller) {
+        await refresh().catch(() => 0)
+        if (held) controller.enqueue(held)
+      },
+    }),
+  )
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  })
+}

@@ -146,7 +146,8 @@ export type ImportUsersResponse = Static<typeof ImportUsersResponse>
  * `POST /users/import` asked with `Accept: application/x-ndjson` (the screen): once the file is checked, a 200 whose
  * body is one JSON object a line — the hashing's progress, `write` when the rows go in, and last `result`: the
  * status and body the plain JSON form would have answered (201 with ImportUsersResponse, or a 4xx with
- * `{code, message}`). A file refused by the check, or a replayed key, answers plain JSON as without the header.
+ * `{code, message}`, e.g. a file with an invalid row). A file that cannot be read at all (not .xlsx/.csv, a
+ * missing column) and a replayed key answer plain JSON, as without the header.
  */
 export type ImportProgressLine =
   | { phase: 'hash'; done: number; total: number }

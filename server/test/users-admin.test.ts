@@ -6,10 +6,11 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import * as XLSX from 'xlsx'
 import { USERS_MESSAGES, type UserSummary } from '../../contract/api'
 import { PASSWORD_CHANGE_REQUIRED } from '../../contract/password-rule'
+import { buildApp } from '../app'
 import { users } from '../db/schema'
 import { HttpError } from '../lib/http-error'
 import { listUserFeatures, setUserFeature } from '../repositories/features-repository'
@@ -536,6 +537,57 @@ describe.each(drivers)('Felhasználók on %s', (driver) => {
     // Only the hashes already running when it went away (two lanes) were finished.
     expect(lastDone).toBeLessThanOrEqual(5 + 2)
     expect(await userRow(t.handle.db, `${prefix}.0`)).toBeUndefined()
+  })
+
+  it('stops a streamed import whose client went away: nothing written, and the same key runs it again', async () => {
+    const logs: string[] = []
+    const app = await buildApp({
+      config: t.config,
+      db: t.handle,
+      mailer: t.mailer,
+      now: t.clock.now,
+      logger: { level: 'info', stream: { write: (line: string) => void logs.push(line) } },
+    })
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' })
+      const admin = await t.signedIn('admin')
+      const prefix = unique('elment')
+      const count = 400
+      const file = csv(
+        [
+          'type,name,username',
+          ...Array.from({ length: count }, (_, i) => `student,Diák ${i},${prefix}.${i}`),
+        ].join('\n'),
+      )
+      const headers = {
+        authorization: admin.token,
+        'content-type': 'application/json',
+        'idempotency-key': `elment-${prefix}`,
+      }
+      const leaving = new AbortController()
+      const res = await fetch(
+        `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/users/import`,
+        {
+          method: 'POST',
+          headers: { ...headers, accept: 'application/x-ndjson' },
+          body: JSON.stringify(file),
+          signal: leaving.signal,
+        },
+      )
+      const reader = res.body!.getReader()
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain('"phase":"hash"')
+      leaving.abort()
+      await vi.waitFor(() => expect(logs.join('')).toContain('the client went away'), { timeout: 30_000 })
+      expect(await userRow(t.handle.db, `${prefix}.0`)).toBeUndefined()
+      // No answer was kept with the key: the same key imports the file for real.
+      const again = await t.app.inject({ method: 'POST', url: '/api/users/import', headers, payload: file })
+      expect(again.statusCode, again.body).toBe(201)
+      expect((again.json() as { created: unknown[] }).created).toHaveLength(count)
+    } finally {
+      // undici keeps the aborted request's socket until the keep-alive timeout (curl's goes at once).
+      app.server.closeAllConnections()
+      await app.close()
+    }
   })
 
   it('exports the list as .xlsx without passwords', async () => {

@@ -2,7 +2,7 @@ import { http, HttpResponse, type JsonBodyType } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { IDEMPOTENCY_HEADER } from '../../contract/http'
 import { API, server } from '../test/msw'
-import { ApiError, apiRequest } from './api-client'
+import { ApiError, apiRequest, NetworkError } from './api-client'
 
 function answer(body: JsonBodyType, status = 200) {
   server.use(http.post(`${API}/thing`, () => HttpResponse.json(body, { status })))
@@ -53,5 +53,36 @@ describe('apiRequest on a plain-http page (no crypto.randomUUID outside secure c
       delete (crypto as { randomUUID?: unknown }).randomUUID
     }
     expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+  })
+})
+
+describe('apiRequest with onProgress (NDJSON: progress lines, then the answer)', () => {
+  const ndjson = (lines: string[]) =>
+    server.use(
+      http.post(
+        `${API}/thing`,
+        () => new HttpResponse(lines.join('\n'), { headers: { 'Content-Type': 'application/x-ndjson' } }),
+      ),
+    )
+
+  it('passes progress on and judges the result line as the answer', async () => {
+    ndjson(['{"phase":"hash","done":1,"total":2}', '{"phase":"result","status":201,"body":{"code":201}}', ''])
+    const seen: unknown[] = []
+    await expect(
+      apiRequest('/thing', { method: 'POST', expectCode: 201, onProgress: (line) => seen.push(line) }),
+    ).resolves.toMatchObject({ status: 201, data: { code: 201 } })
+    expect(seen).toEqual([{ phase: 'hash', done: 1, total: 2 }])
+    ndjson(['{"phase":"result","status":409,"body":{"code":409,"message":"Foglalt."}}'])
+    await expect(apiRequest('/thing', { method: 'POST', onProgress: () => {} })).rejects.toMatchObject({
+      status: 409,
+      message: 'Foglalt.',
+    })
+  })
+
+  it('is a lost connection when the body ends before its result', async () => {
+    ndjson(['{"phase":"hash","done":1,"total":2}', ''])
+    await expect(apiRequest('/thing', { method: 'POST', onProgress: () => {} })).rejects.toBeInstanceOf(
+      NetworkError,
+    )
   })
 })

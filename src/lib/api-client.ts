@@ -2,7 +2,7 @@
  * The one fetch wrapper (DESIGN §4): base URL from settings, the session token, JSON, an Idempotency-Key on
  * writes, and the spec's 401 rule. Nothing else in the app calls `fetch`.
  */
-import { IDEMPOTENCY_HEADER } from '../../contract/http'
+import { IDEMPOTENCY_HEADER, NDJSON_TYPE } from '../../contract/http'
 import { currentBackendUrl } from './backend-url'
 import { randomId } from './random-id'
 import { getToken } from './session'
@@ -48,6 +48,13 @@ export interface RequestOptions {
    * server's message; an answer without a numeric `code` is judged by its HTTP status alone.
    */
   expectCode?: number | ((code: number) => boolean)
+  /**
+   * Asks for the answer as JSON lines (`Accept: application/x-ndjson`, the user import): each line before the last
+   * is progress and goes here as it arrives; the last, `{"phase":"result","status":…,"body":…}`, is the answer,
+   * judged as a plain answer with that status and body. A server that answers plain JSON (a replay, a refused
+   * file) is read as usual.
+   */
+  onProgress?: (line: Record<string, unknown>) => void
 }
 
 let unauthorizedHandler: () => void = () => {}
@@ -78,6 +85,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (token) headers.Authorization = token
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
   if (method !== 'GET') headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? randomId()
+  if (options.onProgress) headers.Accept = `${NDJSON_TYPE}, application/json`
 
   let response: Response
   try {
@@ -92,26 +100,69 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new NetworkError(error)
   }
 
-  const text = await response.text()
+  let status = response.status
   let data: unknown = null
-  if (text) {
-    try {
-      data = JSON.parse(text)
-    } catch {
-      data = text
+  if (options.onProgress && response.ok && response.headers.get('Content-Type')?.includes(NDJSON_TYPE)) {
+    const result = await readLines(response, options.onProgress)
+    status = result.status
+    data = result.body
+  } else {
+    const text = await response.text()
+    if (text) {
+      try {
+        data = JSON.parse(text)
+      } catch {
+        data = text
+      }
     }
   }
-  if (response.status === 401 && (options.handleUnauthorized ?? true) && token) {
+  const ok = status >= 200 && status < 300
+  if (status === 401 && (options.handleUnauthorized ?? true) && token) {
     unauthorizedHandler()
   }
-  if (!response.ok) throw new ApiError(response.status, messageOf(data) ?? response.statusText, data)
+  if (!ok) throw new ApiError(status, messageOf(data) ?? response.statusText, data)
   if (options.expectCode !== undefined) {
     const code = bodyCode(data)
     if (code !== null && !codeAccepted(code, options.expectCode))
       throw new ApiError(code, messageOf(data) ?? '', data)
   }
   const dateHeader = response.headers.get('Date')
-  return { data: data as T, status: response.status, date: dateHeader ? new Date(dateHeader) : null }
+  return { data: data as T, status, date: dateHeader ? new Date(dateHeader) : null }
+}
+
+/**
+ * Reads an NDJSON answer line by line: progress to `onProgress`, the `result` line returned. A body that ends (or
+ * breaks) before its result is a lost connection: NetworkError (the write may or may not have been applied — the
+ * same Idempotency-Key answers which).
+ */
+async function readLines(
+  response: Response,
+  onProgress: (line: Record<string, unknown>) => void,
+): Promise<{ status: number; body: unknown }> {
+  const reader = response.body!.getReader()
+  const decoder = new TextDecoder()
+  let buffered = ''
+  try {
+    for (;;) {
+      const { value, done } = await reader.read()
+      buffered += decoder.decode(value, { stream: !done })
+      const lines = buffered.split('\n')
+      buffered = done ? '' : lines.pop()!
+      for (const text of lines) {
+        if (!text.trim()) continue
+        const line = JSON.parse(text) as Record<string, unknown>
+        if (line.phase === 'result') return { status: Number(line.status), body: line.body }
+        onProgress(line)
+      }
+      if (done) break
+    }
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new NetworkError(error)
+  } finally {
+    void reader.cancel().catch(() => {})
+  }
+  throw new NetworkError(new Error('the answer ended before its result'))
 }
 
 function bodyCode(body: unknown): number | null {

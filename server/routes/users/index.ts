@@ -194,7 +194,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      // A client that goes away (the dialog closed, the network lost) stops the hashing: nothing is written.
+      // A client that goes away (the tab closed, the network lost) stops the hashing: nothing is written.
       const abort = new AbortController()
       reply.raw.on('close', () => {
         if (!reply.raw.writableEnded) abort.abort()
@@ -218,7 +218,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
             ? undefined
             : (done, total) => {
                 rows = total
-                if (done === 0) void plain.code(200).type(NDJSON_TYPE).send(stream)
+                // X-Accel-Buffering: nginx (deploy/nginx) would otherwise hold the lines back until 4–8 KB gathered.
+                if (done === 0)
+                  void plain.code(200).type(NDJSON_TYPE).header('X-Accel-Buffering', 'no').send(stream)
                 else if (done < total && Date.now() - lastLine < PROGRESS_EVERY_MS) return
                 lastLine = Date.now()
                 line({ phase: 'hash', done, total })
@@ -238,7 +240,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       } catch (error) {
         if (!abort.signal.aborted) throw error
         request.log.info('users import: the client went away, nothing was written')
-        stream.destroy()
+        stream.end()
         return reply.sent ? reply : plain.code(499).send()
       }
     },

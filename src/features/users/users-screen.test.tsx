@@ -421,6 +421,107 @@ describe('Felhasználók', () => {
     expect(within(dialog).getByRole('button', { name: 'Jelszólap nyomtatása' })).toBeInTheDocument()
   })
 
+  it('shows how far a large import is while the server hashes, then the new passwords', async () => {
+    const accepts: (string | null)[] = []
+    const encoder = new TextEncoder()
+    let push: (text: string) => void = () => {}
+    let end: () => void = () => {}
+    server.use(
+      http.post(`${API}/users/import/preview`, () =>
+        HttpResponse.json({
+          rows: [1, 2, 3].map((n) => ({
+            line: n + 1,
+            type: 'student',
+            name: `Diák ${n}`,
+            username: `diak.${n}`,
+            outcome: 'new',
+          })),
+        }),
+      ),
+      http.post(`${API}/users/import`, ({ request }) => {
+        accepts.push(request.headers.get('accept'))
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            push = (text) => controller.enqueue(encoder.encode(text))
+            end = () => controller.close()
+          },
+        })
+        return new HttpResponse(body, { headers: { 'Content-Type': 'application/x-ndjson' } })
+      }),
+    )
+    const { user } = await renderScreen([aUser('Kovács Éva')])
+    await user.click(screen.getByRole('button', { name: 'Importálás' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Felhasználók importálása' })
+    const file = new File(['type,name,username\n'], 'diakok.csv', { type: 'text/csv' })
+    await user.upload(within(dialog).getByLabelText('Importálandó fájl (.xlsx vagy .csv)'), file)
+    await within(dialog).findByText('3 új, 0 már létezik, 0 hibás sor.')
+    await user.click(within(dialog).getByRole('button', { name: 'Importálás' }))
+    expect(await within(dialog).findByText('Feltöltés és ellenőrzés…')).toBeInTheDocument()
+    await waitFor(() => expect(accepts).toHaveLength(1))
+    expect(accepts[0]).toContain('application/x-ndjson')
+
+    push('{"phase":"hash","done":0,"total":3}\n{"phase":"hash","done":2,')
+    expect(await within(dialog).findByText('Jelszavak előkészítése: 0 / 3')).toBeInTheDocument()
+    push('"total":3}\n')
+    expect(await within(dialog).findByText('Jelszavak előkészítése: 2 / 3')).toBeInTheDocument()
+    expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', String((2 / 3) * 100))
+    push('{"phase":"hash","done":3,"total":3}\n{"phase":"write","total":3}\n')
+    expect(await within(dialog).findByText('Mentés…')).toBeInTheDocument()
+    const created = [1, 2, 3].map((n) => ({
+      name: `Diák ${n}`,
+      username: `diak.${n}`,
+      type: 'student',
+      password: `Jelszo${n}abcdef`,
+    }))
+    push(
+      `${JSON.stringify({ phase: 'result', status: 201, body: { code: 201, message: '3 felhasználó létrehozva.', created, skipped: 0 } })}\n`,
+    )
+    end()
+    expect(await within(dialog).findByText('Jelszo3abcdef')).toBeInTheDocument()
+    expect(await screen.findByText('3 felhasználó létrehozva.')).toBeInTheDocument()
+    expect(within(dialog).queryByText('Mentés…')).not.toBeInTheDocument()
+  })
+
+  it('says why a streamed import was refused (its result line’s 409), and keeps the preview', async () => {
+    server.use(
+      http.post(`${API}/users/import/preview`, () =>
+        HttpResponse.json({
+          rows: [{ line: 2, type: 'student', name: 'Új Diák', username: 'uj.diak', outcome: 'new' }],
+        }),
+      ),
+      http.post(
+        `${API}/users/import`,
+        () =>
+          new HttpResponse(
+            [
+              '{"phase":"hash","done":0,"total":1}',
+              '{"phase":"hash","done":1,"total":1}',
+              '{"phase":"write","total":1}',
+              JSON.stringify({
+                phase: 'result',
+                status: 409,
+                body: { code: 409, message: USERS_MESSAGES.importTaken.replace('{username}', 'uj.diak') },
+              }),
+              '',
+            ].join('\n'),
+            { headers: { 'Content-Type': 'application/x-ndjson' } },
+          ),
+      ),
+    )
+    const { user } = await renderScreen([aUser('Kovács Éva')])
+    await user.click(screen.getByRole('button', { name: 'Importálás' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Felhasználók importálása' })
+    const file = new File(['type,name,username\n'], 'diakok.csv', { type: 'text/csv' })
+    await user.upload(within(dialog).getByLabelText('Importálandó fájl (.xlsx vagy .csv)'), file)
+    await within(dialog).findByText('1 új, 0 már létezik, 0 hibás sor.')
+    await user.click(within(dialog).getByRole('button', { name: 'Importálás' }))
+    expect(
+      await screen.findByText(USERS_MESSAGES.importTaken.replace('{username}', 'uj.diak')),
+    ).toBeInTheDocument()
+    expect(within(dialog).getByRole('table', { name: 'Import előnézet' })).toBeInTheDocument()
+    expect(within(dialog).queryByRole('progressbar')).not.toBeInTheDocument()
+  })
+
   it('downloads the list as .xlsx, and says so when the export fails', async () => {
     let fail = false
     server.use(

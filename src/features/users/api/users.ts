@@ -156,17 +156,38 @@ export async function previewImport(request: ImportUsersRequest): Promise<Import
   return data
 }
 
-export async function importUsers(request: ImportUsersRequest): Promise<ImportUsersResponse> {
+/** How far an import is: its passwords hashed so far (`hash`), then the rows being written (`write`). */
+export interface ImportProgress {
+  phase: 'hash' | 'write'
+  done: number
+  total: number
+}
+
+/** POST /users/import, its progress streamed (NDJSON) to `onProgress` while the server hashes the passwords. */
+export async function importUsers(
+  request: ImportUsersRequest,
+  onProgress?: (progress: ImportProgress) => void,
+): Promise<ImportUsersResponse> {
   const { data } = await apiRequest<ImportUsersResponse>('/users/import', {
     method: 'POST',
     body: request,
     expectCode: 201,
+    onProgress: (line) => {
+      const total = Number(line.total)
+      if (line.phase === 'hash') onProgress?.({ phase: 'hash', done: Number(line.done), total })
+      else if (line.phase === 'write') onProgress?.({ phase: 'write', done: total, total })
+    },
   })
   return data
 }
 
-export function useImportUsers() {
-  return useMutation(writeMutation({ mutationFn: importUsers, invalidates: [usersKey] }))
+export function useImportUsers(onProgress?: (progress: ImportProgress) => void) {
+  return useMutation(
+    writeMutation({
+      mutationFn: (request: ImportUsersRequest) => importUsers(request, onProgress),
+      invalidates: [usersKey],
+    }),
+  )
 }
 
 /** GET /users/export.xlsx, saved under `fileName`. */

@@ -1,16 +1,19 @@
 /**
  * 'Felhasználók importálása': choose an .xlsx or .csv (the columns of `npm run users -- import`: type, name, username,
  * password; an empty password is generated), see every row's outcome (new, already exists, invalid and why) before
- * anything is written, then import in one transaction and print the new one-time passwords as slips.
+ * anything is written, then import in one transaction and print the new one-time passwords as slips. While the
+ * import runs the dialog shows how far it is: the server streams how many passwords it has hashed (the long part:
+ * a large class takes minutes at the production cost), then 'Mentés…' for the short write (docs/decisions.md,
+ * "Import progress").
  */
-import { Badge, Box, Button, Input, Table, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Input, Progress, Table, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import type { ImportPreviewRow, ImportUsersRequest, ImportedUser } from '../../../../contract/api'
 import { FormDialog } from '../../../components/form-dialog'
 import { ApiError } from '../../../lib/api-client'
 import { notify } from '../../../lib/notify'
 import type { UserType } from '../../../../contract/features'
-import { previewImport, useImportUsers } from '../api/users'
+import { previewImport, useImportUsers, type ImportProgress } from '../api/users'
 import { USER_TYPE_LABELS } from '../user-labels'
 import { printSlips } from '../print-slips'
 
@@ -34,12 +37,39 @@ export async function fileAsBase64(file: Blob): Promise<string> {
   return btoa(binary)
 }
 
+/** The running import: checking until the first progress line, then the hashing counted, then the write. */
+export function ImportProgressView({ progress }: { progress: ImportProgress | null }) {
+  const label = !progress
+    ? 'Feltöltés és ellenőrzés…'
+    : progress.phase === 'hash'
+      ? `Jelszavak előkészítése: ${progress.done} / ${progress.total}`
+      : 'Mentés…'
+  const value =
+    progress?.phase === 'hash' && progress.total > 0 ? (progress.done / progress.total) * 100 : null
+  return (
+    <Box>
+      <Progress.Root value={value} size="sm">
+        <Progress.Label mb="1" fontWeight="normal">
+          {label}
+        </Progress.Label>
+        <Progress.Track aria-label="Importálás folyamata">
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+      <Text fontSize="sm" color="fg.muted" mt="1">
+        Nagy fájlnál ez percekig is eltarthat.
+      </Text>
+    </Box>
+  )
+}
+
 export function ImportUsersDialog({ open, onClose }: ImportUsersDialogProps) {
   const [request, setRequest] = useState<ImportUsersRequest | null>(null)
   const [rows, setRows] = useState<ImportPreviewRow[] | null>(null)
   const [loading, setLoading] = useState(false)
   const [created, setCreated] = useState<ImportedUser[] | null>(null)
-  const run = useImportUsers()
+  const [progress, setProgress] = useState<ImportProgress | null>(null)
+  const run = useImportUsers(setProgress)
 
   const close = () => {
     setRequest(null)
@@ -75,6 +105,7 @@ export function ImportUsersDialog({ open, onClose }: ImportUsersDialogProps) {
 
   const doImport = async () => {
     if (!request || !canImport || run.isPending || created) return
+    setProgress(null)
     try {
       const answer = await run.mutateAsync(request)
       notify.success(answer.message)
@@ -157,6 +188,7 @@ export function ImportUsersDialog({ open, onClose }: ImportUsersDialogProps) {
             />
           </Box>
           {loading && <Text role="status">Fájl ellenőrzése...</Text>}
+          {run.isPending && <ImportProgressView progress={progress} />}
           {rows && (
             <>
               <Text role="status">
