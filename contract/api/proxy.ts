@@ -5,7 +5,7 @@ import { strict } from './common'
 
 /**
  * The comments (issue 9, Pi-hole's anchor) ride beside the spec's `blockedDomains` string array instead of
- * changing its shape: domain → comment, only for the domains that have one (docs/decisions.md, "Proxy Manager").
+ * changing its shape: domain → comment, only for the domains that have one (docs/decisions/proxy.md, "Comments beside the spec's list").
  */
 const Comments = Type.Record(Type.String(), Type.String())
 

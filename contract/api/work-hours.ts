@@ -22,7 +22,7 @@ export type WorkHoursRequest = Static<typeof WorkHoursRequest>
 /**
  * GET /work/hours: the flat map. The client also accepts the nested year → month → day shape (spec §3).
  * `missingFrom` (issue 18): the first day whose weekdays count as missing when left empty, or null when the account
- * does not log hours (docs/decisions.md "Missing work days"); absent (another backend) counts every past weekday.
+ * does not log hours (docs/decisions/work-hours.md, "Missing work days"); absent (another backend) counts every past weekday.
  */
 export const WorkHoursResponse = Type.Object({
   workHours: Type.Record(Type.String(), Type.Number()),

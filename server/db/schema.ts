@@ -237,7 +237,7 @@ export const authCounters = pgTable(
 
 /**
  * Devices that signed in to an account (a random proof the server gave at a successful sign-in, stored as its
- * sha256): a known device keeps its own guess budget and passes an account-wide back-off (docs/decisions.md).
+ * sha256): a known device keeps its own guess budget and passes an account-wide back-off (docs/decisions/sign-in.md).
  */
 export const knownDevices = pgTable(
   'known_devices',

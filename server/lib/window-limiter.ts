@@ -4,7 +4,7 @@
  *   the IP's tokens are refused with 429 before any database look-up until its window ends, so a random token per
  *   request neither escapes the request rate limit (which counts per token) nor costs a query each;
  * - the short links' per-address limit (routes/short-redirect): every visit is taken, synchronously, because it
- *   runs on the hottest path the server has (docs/decisions.md, "Short-link redirect throughput").
+ *   runs on the hottest path the server has (docs/decisions/links.md, "The redirect out of the API's hooks").
  */
 export interface WindowLimiterOptions {
   /** Events a key may have per window. */

@@ -75,7 +75,7 @@ const mfaLimits = (accountKey: string): Limit[] => [
 ]
 
 /**
- * The places a password check claims (docs/decisions.md): from a known device its own budget only; else the
+ * The places a password check claims (docs/decisions/sign-in.md, "Sign-in limits that hold under concurrency"): from a known device its own budget only; else the
  * account from this address, the address over all accounts, and the account over all addresses (with back-off).
  */
 function passwordLimits(accountKey: string, ip: string, deviceHash: string | null): Limit[] {

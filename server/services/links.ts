@@ -1,10 +1,10 @@
 /**
  * Short links (spec §4 Links, §7; DESIGN §3, §6): school-wide — every user with the features lists, creates and
- * deletes every link (docs/decisions.md, "Linkrövidítő"). Targets are http(s) without credentials, stored as the WHATWG
+ * deletes every link (docs/decisions/links.md, "Links"). Targets are http(s) without credentials, stored as the WHATWG
  * URL serialisation (contract `linkTarget`: IRIs percent-encoded, IDN hosts punycode); codes
  * `[A-Za-z0-9_-]{1,64}`, unique (409). `/s/:code` counts the visit and stores nothing about the visitor.
  *
- * The redirect stays off the database (docs/decisions.md, "short-link redirect off the database"): each server process keeps a `LinkDirectory`
+ * The redirect stays off the database (docs/decisions/links.md, "The redirect off the database"): each server process keeps a `LinkDirectory`
  * — code → target in memory, filled on first use and emptied by every links write, and visit counts buffered and
  * written in one transaction a second later, on close, and before any answer that shows counts.
  */
@@ -129,7 +129,7 @@ export const VISIT_FLUSH_MS = 1000
 /**
  * One server process's view of the short links. Exact for this process's own writes; another process's writes on
  * the same PostgreSQL database are seen within `DIRECTORY_TTL_MS`, and its buffered counts reach this process's
- * list only once written (docs/decisions.md, "short-link redirect off the database").
+ * list only once written (docs/decisions/links.md, "The redirect off the database").
  */
 export class LinkDirectory {
   private readonly known = new Map<string, { link: KnownLink | null; until: number }>()

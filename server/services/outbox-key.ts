@@ -1,5 +1,5 @@
 /**
- * Per-user outbox keys (issue 17, docs/decisions.md "Parked writes"): HMAC-SHA256(server secret, user id). The same
+ * Per-user outbox keys (issue 17, docs/decisions/client-writes.md, "Parked writes"): HMAC-SHA256(server secret, user id). The same
  * account always gets the same key — across sessions, password resets and processes sharing DATA_DIR — and no
  * account can compute another's. The secret is 32 random bytes in `DATA_DIR/outbox-key.secret` (owner-only),
  * created once: written to a temporary file and linked into place, so processes starting together agree on one.

@@ -1,5 +1,5 @@
 /**
- * Guess limits for passwords and MFA codes (docs/decisions.md, "Sign-in limits that hold under concurrency and do
+ * Guess limits for passwords and MFA codes (docs/decisions/sign-in.md, "Sign-in limits that hold under concurrency and do
  * not lock the owner out"). Every check of a secret first CLAIMS a place in its counters, in the database, in one
  * statement: whatever the concurrency and the number of processes, no more secrets are checked than the limits
  * allow. A wrong secret keeps its claim (it is the failure record); a right one gives it back or clears the counter.

@@ -9,7 +9,7 @@
  * already exists are skipped (and reported), and a username taken meanwhile rolls everything back (409). The
  * passwords are hashed before the transaction (a bounded pool); the rows go in as a few INSERTs of many rows, so
  * the transaction holds the database for a fraction of a second even for thousands of rows. The screen asks for
- * the answer as NDJSON and gets the hashing's progress first (docs/decisions.md, "Import progress").
+ * the answer as NDJSON and gets the hashing's progress first (docs/decisions/users.md, "Import progress").
  */
 import { TZDate } from '@date-fns/tz'
 import * as XLSX from 'xlsx'

@@ -12,7 +12,7 @@ import { listWorkHours, setWorkHours } from '../repositories/work-hours-reposito
 import type { Change } from './write'
 
 /**
- * The user's days and the day from which empty weekdays count as missing (docs/decisions.md "Missing work days"):
+ * The user's days and the day from which empty weekdays count as missing (docs/decisions/work-hours.md, "Missing work days"):
  * a teacher logs hours from the day the account was created; any other account only once it has logged a day,
  * from that first day; an account that never logged has none missing (null).
  */

@@ -1,7 +1,7 @@
 /**
  * Short links (spec §4 Links, §7; DESIGN §3, §6; issue 9): list, create (refused targets, invalid codes, 409),
  * delete (404), audit extras, and the /s/:code redirect with its visit count and 404/410 pages — on both databases.
- * The redirect's in-memory directory and buffered counts (docs/decisions.md, "short-link redirect off the database"): counts written a second
+ * The redirect's in-memory directory and buffered counts (docs/decisions/links.md, "The redirect off the database"): counts written a second
  * later, before the list answers and on close; a deleted or re-created code never answers with the old target.
  */
 import { randomUUID } from 'node:crypto'

@@ -3,7 +3,7 @@
  * and toasts the caller's success message; when the browser refuses, it says 'Hiba történt a másolás során.' (spec
  * §8). Browsers give `navigator.clipboard` only to secure contexts, and a school may open the app over plain
  * `http://<server-ip>`: there — and after a refusal — a dialog shows the text in a read-only field, focused and all
- * selected, so Ctrl+C (or a long press, Másolás, on a tablet) copies it. See docs/decisions.md.
+ * selected, so Ctrl+C (or a long press, Másolás, on a tablet) copies it. See docs/decisions/https.md, "Plain HTTP still signs in".
  */
 import { Input } from '@chakra-ui/react'
 import { useCallback, useState, type ReactNode } from 'react'

@@ -82,7 +82,7 @@ const OVERSCAN = 4
  * Where the rows are: every row has the same height but (at most) one expanded row, so a row's place, the total
  * height and the rows in view are arithmetic — nothing per row is kept, and a new result of 100,000 rows costs
  * what one of 10 does (a per-row measurement cache was the largest part of a keystroke on Proxy kezelés,
- * docs/decisions.md, "Proxy kezelés keystroke → list").
+ * docs/decisions/lists.md, "VirtualTable without TanStack Virtual").
  */
 interface Layout {
   count: number

@@ -3,7 +3,7 @@
  * so no inline script anywhere. style-src allows inline styles because the UI library injects style tags.
  *
  * The headers are the `helmet` package's, computed once at start: nothing in them depends on the request, and
- * @fastify/helmet rebuilt the whole middleware on every request (docs/decisions.md, "Security headers once").
+ * @fastify/helmet rebuilt the whole middleware on every request (docs/decisions/server.md, "Security headers once").
  * A route that sends its own set says `config: { securityHeaders: false }` (/s/:code).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'

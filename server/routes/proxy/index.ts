@@ -1,7 +1,7 @@
 /**
  * Proxy Manager: teachers read the blocked domains, administrators add (one, or in bulk), comment and delete them
  * (features getProxyDomains, addProxyDomain — also for the bulk add and the comment edit — deleteProxyDomain). `/api/proxy/block.txt` is the Squid feed, public: a proxy's cron job has
- * no session, and the list is not secret (docs/decisions.md, "Proxy Manager").
+ * no session, and the list is not secret (docs/decisions/proxy.md).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {

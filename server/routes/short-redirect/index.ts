@@ -65,7 +65,7 @@ const routes: FastifyPluginAsyncTypebox<ShortRedirectOptions> = async (app, { vi
   const directory = linkDirectory(app)
   app.addHook('onClose', () => directory.close())
   // Per address, so codes cannot be tried by the thousand. Synchronous and in memory: @fastify/rate-limit's async
-  // hook was a sixth of a redirect's time (docs/decisions.md, "Short-link redirect throughput").
+  // hook was a sixth of a redirect's time (docs/decisions/links.md, "The redirect out of the API's hooks").
   const visitors = new WindowLimiter({ max: visitsPerMinute, windowMs: 60_000 })
   // With REDIS_URL every process counts in Redis; without it the path stays as it was (no await, no allocation).
   const sharedVisitors = shared

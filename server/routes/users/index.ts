@@ -212,7 +212,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         const change = await importChange(app.db, fileName, content, logN(), {
           signal: abort.signal,
-          // NDJSON (docs/decisions.md, "Import progress"): the stream starts once the file is checked (a refused
+          // NDJSON (docs/decisions/users.md, "Import progress"): the stream starts once the file is checked (a refused
           // file answers plain JSON), then a line at most every 250 ms while the passwords are hashed.
           onHashed: !streamed
             ? undefined

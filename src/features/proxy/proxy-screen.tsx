@@ -173,7 +173,7 @@ interface SearchableDomainsProps {
 
 /**
  * The search box, the counter and the list: the search term lives here, so a keystroke and the debounced search
- * re-render this part alone, not the screen's header, add form and dialogs (docs/decisions.md, "Proxy kezelés keystroke → list … second round").
+ * re-render this part alone, not the screen's header, add form and dialogs (docs/decisions/proxy.md, "Keystroke → list").
  */
 function SearchableDomains({
   query,

@@ -8,7 +8,7 @@ import { flushSync } from 'react-dom'
  * device that render is part of the pause the user already waited.
  *
  * `prepare(term)`, if given, runs a third of the way into the wait when no other key came: the search itself, so
- * that when the wait is over only the list is left to draw (docs/decisions.md, "Proxy kezelés keystroke → list"). Keys typed faster
+ * that when the wait is over only the list is left to draw (docs/decisions/proxy.md, "Keystroke → list"). Keys typed faster
  * than that start no search.
  */
 export function useSearchTerm(

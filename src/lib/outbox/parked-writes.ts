@@ -1,5 +1,5 @@
 /**
- * Unsent writes of a session that ended with a 401 (issue 17, docs/decisions.md "Parked writes"). The 401 rule wipes
+ * Unsent writes of a session that ended with a 401 (issue 17, docs/decisions/client-writes.md, "Parked writes"). The 401 rule wipes
  * the user's data; before it does, the writes still waiting in the outbox are parked in a database of the device
  * (`portal-parked-writes`, which no wipe empties), sealed with AES-GCM under the account's outbox key (from
  * `GET /auth/outbox-key`, kept on the device only while the session lasts) with the username in clear. At the next

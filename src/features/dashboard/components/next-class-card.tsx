@@ -1,7 +1,7 @@
 /**
  * 'Következő óra' (beyond the spec; e-KRÉTA's apps open on the next lesson): the first of today's groups not yet
  * marked as held, with its room and head count. 'Megtartva' moves on to the next one; 'Ma nincs több órád.' once
- * none is left. Groups have no time of day, so the day runs in the list's order (docs/decisions.md, "Kezdőlap").
+ * none is left. Groups have no time of day, so the day runs in the list's order (docs/decisions/dashboard.md, "Kezdőlap").
  */
 import { Badge, Button, Card, Flex, Heading, Text } from '@chakra-ui/react'
 import { Check, DoorOpen, Undo2, Users } from 'lucide-react'

@@ -2,7 +2,7 @@
  * The blocked domains: the shared VirtualTable (100,000 rows stay smooth), each domain's comment, and for admins
  * a comment-edit and a delete button a row. A new search result mounts a new set of rows (keyed by domain), so a
  * row is plain elements styled once by the table's stylesheet: no Chakra component, no style resolution per row
- * (on 4× CPU the Chakra IconButtons of 16 rows alone cost a keystroke's budget, docs/decisions.md, "Proxy kezelés keystroke → list … second round").
+ * (on 4× CPU the Chakra IconButtons of 16 rows alone cost a keystroke's budget, docs/decisions/proxy.md, "Keystroke → list").
  */
 import { MessageSquareText, Trash2 } from 'lucide-react'
 import { memo, useMemo } from 'react'

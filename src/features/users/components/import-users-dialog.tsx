@@ -3,7 +3,7 @@
  * password; an empty password is generated), see every row's outcome (new, already exists, invalid and why) before
  * anything is written, then import in one transaction and print the new one-time passwords as slips. While the
  * import runs the dialog shows how far it is: the server streams how many passwords it has hashed (the long part:
- * a large class takes minutes at the production cost), then 'Mentés…' for the short write (docs/decisions.md,
+ * a large class takes minutes at the production cost), then 'Mentés…' for the short write (docs/decisions/users.md,
  * "Import progress").
  */
 import { Badge, Box, Button, Input, Progress, Table, Text } from '@chakra-ui/react'
