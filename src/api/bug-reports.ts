@@ -1,4 +1,6 @@
 /**
+ * Hand merge, kept: marking done (a PUT without a body) names the report by the item's url in `withBugReportWrite`.
+ *
  * Bug reports (issue 11): GET /bug-reports (administrators), and two writes through the outbox — filing a report
  * (POST /bug-reports, anyone signed in) and marking one done (PUT /bug-reports/:id/done). A report filed without
  * network waits in the outbox ('Elküldésre vár'), survives a reload and reaches the server once (its Idempotency-Key
@@ -90,7 +92,18 @@ export function withBugReportWrite(
   }
 }
 
+const filed = (write: BugReportWrite) => write.kind === 'file'
+
 /** Filing and marking done: one outbox writer for the bug reports query. */
 export function useBugReportWrites() {
-  return useQueuedMutation({ key: bugReportsQuery.queryKey, request, optimistic: withBugReportWrite })
+  return useQueuedMutation({
+    key: bugReportsQuery.queryKey,
+    request,
+    optimistic: withBugReportWrite,
+    messages: {
+      sent: (write) => (filed(write) ? BUG_REPORT_MESSAGES.sent : BUG_REPORT_MESSAGES.done),
+      failed: (write) => (filed(write) ? BUG_REPORT_MESSAGES.failed : BUG_REPORT_MESSAGES.doneFailed),
+      queued: (write) => (filed(write) ? BUG_REPORT_MESSAGES.queued : BUG_REPORT_MESSAGES.doneQueued),
+    },
+  })
 }

@@ -1,13 +1,15 @@
 /**
- * The one write path (docs/architecture.md). A write keeps the page's TanStack queries right by itself — the
- * service worker's refresh of its cached GETs is off in dev and in tests and never reaches the in-memory cache —
- * in outline's drag-and-drop order:
+ * Online-only writes, a separate path from the outbox's `useQueuedMutation` (./outbox/use-queued-mutation.ts) because
+ * they need the server's answer now (a new classroom's id, an upload, a password) and must fail, not wait, offline.
+ *
+ * A write keeps the page's TanStack queries right by itself — the service worker's refresh of its cached GETs is off
+ * in dev and in tests and never reaches the in-memory cache — in outline's drag-and-drop order:
  *   onMutate  cancel the query's fetches, snapshot it, show the change at once (optimistic, optional);
  *   onError   put the snapshot back (the user sees the list as the server still has it);
  *   onSettled invalidate the queries the write changes, so they refetch what the server now holds.
  *
- * Endpoint files export `fooMutation = writeMutation({...})` and `useFoo = () => useMutation(fooMutation)`.
- * The offline outbox (src/lib/outbox) builds on `writeCacheHandlers` with its own mutationFn.
+ * Endpoint files export `fooMutation = writeMutation({...})` and `useFoo = () => useMutation(fooMutation)`, as
+ * `src/api/change-student-password.ts`.
  */
 import {
   hashKey,

@@ -8,9 +8,8 @@ import { Bug } from 'lucide-react'
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { applyFeaturePreviews, dayInZone, isFeatureEnabled } from '../../../contract/features'
 import { useDashboard } from '../../api/get-dashboard'
-import { notify } from '../../lib/notify'
 import { useSettings } from '../../lib/settings/settings-context'
-import { BUG_REPORT_MESSAGES, useBugReportWrites } from '../../api/bug-reports'
+import { useBugReportWrites } from '../../api/bug-reports'
 import { APP_VERSION } from './app-version'
 
 // The form's code loads at the first opening: the button sits in the shell, which every screen carries.
@@ -55,23 +54,9 @@ function BugReportControl({ screen, variant }: Required<BugReportButtonProps>) {
   const { mutate, pending } = useBugReportWrites()
   const waiting = pending.filter((item) => item.method === 'POST' && item.status === 'waiting').length
 
+  // The toasts come from the write's messages (src/api/bug-reports.ts); one that could not be stored rejects.
   async function file(values: { message: string; screen: string }) {
-    try {
-      await mutate(
-        { kind: 'file', report: { ...values, appVersion: APP_VERSION } },
-        {
-          onSent: () => notify.success(BUG_REPORT_MESSAGES.sent),
-          onRejected: () => notify.error(BUG_REPORT_MESSAGES.failed),
-          onDeferred: (_item, reason) =>
-            reason === 'network'
-              ? notify.info(BUG_REPORT_MESSAGES.queued)
-              : notify.error(BUG_REPORT_MESSAGES.failed),
-        },
-      )
-    } catch (error) {
-      notify.error(BUG_REPORT_MESSAGES.failed)
-      throw error
-    }
+    await mutate({ kind: 'file', report: { ...values, appVersion: APP_VERSION } })
   }
 
   const nav = variant === 'nav'

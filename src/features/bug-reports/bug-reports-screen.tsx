@@ -9,8 +9,7 @@ import { useMemo } from 'react'
 import type { BugReport } from '../../../contract/api'
 import { ListState, type ListWords } from '../../components/list-state'
 import { OfflineMarker } from '../../components/offline-marker'
-import { notify } from '../../lib/notify'
-import { BUG_REPORT_MESSAGES, useBugReports, useBugReportWrites } from '../../api/bug-reports'
+import { useBugReports, useBugReportWrites } from '../../api/bug-reports'
 
 const WORDS: ListWords = {
   loading: 'Hibabejelentések betöltése...',
@@ -40,22 +39,9 @@ export default function BugReportsScreen() {
     return [...shown].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
   }, [withPending, reports.data])
 
-  async function markDone(report: BugReport) {
-    try {
-      await mutate(
-        { kind: 'done', id: report.id, message: report.message },
-        {
-          onSent: () => notify.success(BUG_REPORT_MESSAGES.done),
-          onRejected: () => notify.error(BUG_REPORT_MESSAGES.doneFailed),
-          onDeferred: (_item, reason) =>
-            reason === 'network'
-              ? notify.info(BUG_REPORT_MESSAGES.doneQueued)
-              : notify.error(BUG_REPORT_MESSAGES.doneFailed),
-        },
-      )
-    } catch {
-      notify.error(BUG_REPORT_MESSAGES.doneFailed)
-    }
+  // The toasts come from the write's messages (src/api/bug-reports.ts), also when it could not be stored.
+  function markDone(report: BugReport) {
+    mutate({ kind: 'done', id: report.id, message: report.message }).catch(() => {})
   }
 
   return (
@@ -74,7 +60,7 @@ export default function BugReportsScreen() {
       <ListState query={reports} count={list.length} words={WORDS} emptyIcon={<Bug aria-hidden />}>
         <Stack as="ul" listStyleType="none" gap="3" aria-label="Hibabejelentések">
           {list.map((report) => (
-            <ReportItem key={report.id} report={report} onDone={() => void markDone(report)} />
+            <ReportItem key={report.id} report={report} onDone={() => markDone(report)} />
           ))}
         </Stack>
       </ListState>

@@ -36,7 +36,6 @@ export const WORDS: ListWords = {
 }
 
 export const MESSAGES = {
-  saveFailed: 'Hiba történt a terem mentése közben.',
   copied: (name: string) => `Másolat létrehozva: ${name}`,
 } as const
 
@@ -115,22 +114,18 @@ export default function ClassroomsScreen() {
   const { mutate: queue } = save
   const onSave = useCallback(
     (id: string, request: ClassroomRequest) => {
+      // The toasts come from the save's messages (api/classroom-writes.ts), also when it could not be stored.
       queue(
         { id, ...request },
         {
-          // A refused save drops out of the queue and so out of the view: say why, and show what the server holds.
+          // A refused save drops out of the queue and so out of the view: show what the server holds.
           onRejected: (item, message) => {
             console.error('Tantermek: a terem mentését a szerver elutasította.', item, message)
-            notify.error(message ? `Hiba történt: ${message}` : MESSAGES.saveFailed)
             setDesignerRevision((revision) => revision + 1)
           },
-          // Waiting is a normal state: the card and the designer say 'Mentésre vár'.
-          onDeferred: () => {},
         },
       ).catch((error: unknown) => {
-        // Could not even be stored (no IndexedDB, signed out meanwhile): the change would be lost silently.
         console.error('Tantermek: a módosítás nem került a várakozási sorba.', error)
-        notify.error(MESSAGES.saveFailed)
       })
     },
     [queue],

@@ -31,9 +31,6 @@ const NO_HOURS: WorkHoursMap = {}
 
 export const MESSAGES = {
   loadFailed: 'Hiba történt a munkaidők betöltése közben.',
-  saveFailed: 'Hiba történt a munkaidő rögzítése során.',
-  saved: 'Munkaidő sikeresen rögzítve.',
-  queued: 'Nincs hálózat – a módosítás elküldésre vár.',
   exportFailed: 'Hiba történt az exportálás során.',
 } as const
 
@@ -64,24 +61,8 @@ export default function WorkHoursScreen() {
   }, [])
 
   const { mutate } = record
-  const send = useCallback(
-    async (values: WorkHoursRequest) => {
-      try {
-        await mutate(values, {
-          onSent: () => notify.success(MESSAGES.saved),
-          onRejected: (_item, message) =>
-            notify.error(message ? `Hiba történt: ${message}` : MESSAGES.saveFailed),
-          // The write stays queued either way; the badge in the shell shows it until it is sent.
-          onDeferred: (_item, reason) =>
-            reason === 'network' ? notify.info(MESSAGES.queued) : notify.error(MESSAGES.saveFailed),
-        })
-      } catch {
-        // Could not even be stored (no IndexedDB, signed out meanwhile).
-        notify.error(MESSAGES.saveFailed)
-      }
-    },
-    [mutate],
-  )
+  // The toasts come from the write's messages (api/work-hours.ts), also when it could not be stored.
+  const send = useCallback((values: WorkHoursRequest) => mutate(values).catch(() => {}), [mutate])
 
   /** A day that has hours already: the user chooses whether the new value replaces them or adds to them. */
   const [asking, setAsking] = useState<{ values: WorkHoursRequest; existing: number } | null>(null)

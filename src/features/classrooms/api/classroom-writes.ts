@@ -118,11 +118,16 @@ export function applyLayoutSave(
   }
 }
 
+const CLASSROOM_SAVE_FAILED = 'Hiba történt a terem mentése közben.'
+
 /** Saves a designer change through the outbox: shown at once, sent when the network allows, in order, once. */
 export function useSaveClassroom() {
   return useQueuedMutation<LayoutSave, ClassroomRequest, ClassroomsData | undefined>({
     key: classroomsKey,
     request: layoutRequest,
     optimistic: applyLayoutSave,
+    // Spec §8: classroom failures are only logged, but a refused save vanishes from the view, so it is told
+    // (decisions: Tantermek). No toast while a save waits: the card and the designer say 'Mentésre vár'.
+    messages: { failed: CLASSROOM_SAVE_FAILED, serverMessage: true },
   })
 }

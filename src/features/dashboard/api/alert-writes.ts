@@ -1,4 +1,6 @@
 /**
+ * Hand merge, kept: a DELETE has no body, so `withAlertWrite` reads the record's id from the item's url.
+ *
  * The administrators' announcement writes (issue 11, feature createAdminAlert): POST /alerts {message} and
  * DELETE /alerts/:id, through the outbox like the group notes: an announcement written in a classroom without
  * Wi-Fi shows at once, marked 'Elküldésre vár', survives a reload and reaches the server once.
@@ -69,7 +71,18 @@ export function withAlertWrite(
   return { alerts: [...alerts, alert], date }
 }
 
+const created = (write: AlertWrite) => write.kind === 'create'
+
 /** Creating and deleting announcements: one outbox writer for the alerts query (one optimistic view a query). */
 export function useAlertWrites() {
-  return useQueuedMutation({ key: alertsQuery.queryKey, request, optimistic: withAlertWrite })
+  return useQueuedMutation({
+    key: alertsQuery.queryKey,
+    request,
+    optimistic: withAlertWrite,
+    messages: {
+      sent: (write) => (created(write) ? ALERT_MESSAGES.created : ALERT_MESSAGES.deleted),
+      failed: (write) => (created(write) ? ALERT_MESSAGES.createFailed : ALERT_MESSAGES.deleteFailed),
+      queued: (write) => (created(write) ? ALERT_MESSAGES.createQueued : ALERT_MESSAGES.deleteQueued),
+    },
+  })
 }

@@ -14,8 +14,7 @@ import type { Alert as AlertEntry } from '../../../../contract/api'
 import { useFeature } from '../../../api/get-dashboard'
 import { useAlerts } from '../../../api/get-alerts'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { notify } from '../../../lib/notify'
-import { ALERT_MESSAGES, pendingAlertId, useAlertWrites, type AlertWrite } from '../api/alert-writes'
+import { pendingAlertId, useAlertWrites, type AlertWrite } from '../api/alert-writes'
 import { closeAlert, readClosedAlerts } from '../closed-alerts'
 import { AlertDialog } from './alert-dialog'
 
@@ -36,22 +35,9 @@ export function Announcements() {
     [all, canManage, closed],
   )
 
+  // The toasts come from the write's messages (api/alert-writes.ts); one that could not be stored rejects.
   async function write(change: AlertWrite) {
-    const created = change.kind === 'create'
-    try {
-      await mutate(change, {
-        onSent: () => notify.success(created ? ALERT_MESSAGES.created : ALERT_MESSAGES.deleted),
-        onRejected: () => notify.error(created ? ALERT_MESSAGES.createFailed : ALERT_MESSAGES.deleteFailed),
-        onDeferred: (_item, reason) =>
-          reason === 'network'
-            ? notify.info(created ? ALERT_MESSAGES.createQueued : ALERT_MESSAGES.deleteQueued)
-            : notify.error(created ? ALERT_MESSAGES.createFailed : ALERT_MESSAGES.deleteFailed),
-      })
-    } catch (error) {
-      // Could not even be stored (no IndexedDB, signed out meanwhile).
-      notify.error(created ? ALERT_MESSAGES.createFailed : ALERT_MESSAGES.deleteFailed)
-      throw error
-    }
+    await mutate(change)
   }
 
   if (shown.length === 0 && !canManage) return null

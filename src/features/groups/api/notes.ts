@@ -1,4 +1,6 @@
 /**
+ * Hand merge, kept: `notesWithPending` lists waiting notes under their outbox ids, marked, which `withPending` cannot.
+ *
  * GET /notes/:groupId (newest first) and the queued POST /notes {message, groupId} (spec §7). A note is written
  * through the outbox, as Munkaórák's hours: it shows at once, survives a reload offline and reaches the server once.
  */
@@ -103,7 +105,19 @@ export function notesWithPending(
   return [...waiting, ...sent]
 }
 
+/** Spec §8 (notes): the toasts of a new note. */
+const NOTE_MESSAGES = {
+  sent: 'Jegyzet sikeresen létrehozva.',
+  failed: 'Hiba történt a jegyzet létrehozása közben.',
+  queued: 'Nincs hálózat – a jegyzet elküldésre vár.',
+}
+
 /** Creates a note of `groupId` through the outbox. */
 export function useCreateNote(groupId: string) {
-  return useQueuedMutation({ key: notesQuery(groupId).queryKey, request, optimistic })
+  return useQueuedMutation({
+    key: notesQuery(groupId).queryKey,
+    request,
+    optimistic,
+    messages: NOTE_MESSAGES,
+  })
 }

@@ -8,19 +8,12 @@ import { CalendarDays, ChevronDown, DoorOpen, NotebookPen, Trash2, Users } from 
 import { memo, useCallback, useId, useMemo, useState } from 'react'
 import type { Group } from '../../../../contract/api'
 import { weekdayName } from '../../../../contract/weekdays'
-import { notify } from '../../../lib/notify'
 import { useOnlineStatus } from '../../../lib/online-status'
 import { touchTarget } from '../../../lib/touch-target'
 import { notesWithPending, useCreateNote, useNotes } from '../api/notes'
 import { roomLabel } from '../group-order'
 import { GroupNotes } from './group-notes'
 import { NoteDialog } from './note-dialog'
-
-export const NOTE_MESSAGES = {
-  sent: 'Jegyzet sikeresen létrehozva.',
-  failed: 'Hiba történt a jegyzet létrehozása közben.',
-  queued: 'Nincs hálózat – a jegyzet elküldésre vár.',
-} as const
 
 interface GroupCardProps {
   group: Group
@@ -60,24 +53,10 @@ export const GroupCard = memo(function GroupCard({
   const online = useOnlineStatus()
 
   const { mutate } = createNote
+  // The toasts come from the write's messages (api/notes.ts); a note that could not be stored keeps the dialog open.
   const saveNote = useCallback(
     async (message: string) => {
-      try {
-        await mutate(
-          { message, groupId: group.id },
-          {
-            onSent: () => notify.success(NOTE_MESSAGES.sent),
-            onRejected: () => notify.error(NOTE_MESSAGES.failed),
-            // The note stays queued either way and shows 'Elküldésre vár' until it is sent.
-            onDeferred: (_item, reason) =>
-              reason === 'network' ? notify.info(NOTE_MESSAGES.queued) : notify.error(NOTE_MESSAGES.failed),
-          },
-        )
-      } catch (error) {
-        // Could not even be stored (no IndexedDB, signed out meanwhile).
-        notify.error(NOTE_MESSAGES.failed)
-        throw error
-      }
+      await mutate({ message, groupId: group.id })
     },
     [mutate, group.id],
   )

@@ -33,8 +33,6 @@ import { studentDesks } from '../../../../contract/classroom-layout'
 import { weekdayName } from '../../../../contract/weekdays'
 import { ListState } from '../../../components/list-state'
 import { OfflineMarker } from '../../../components/offline-marker'
-import { notify } from '../../../lib/notify'
-import { outbox } from '../../../lib/outbox'
 import { useSaveSeating, useSeating } from './api/seating'
 import { DeskGrid } from './components/desk-grid'
 import { SeatingPrint } from './components/seating-print'
@@ -63,9 +61,6 @@ import {
 } from './seating'
 
 export const SEATING_MESSAGES = {
-  saved: 'Ülésrend sikeresen mentve.',
-  saveFailed: 'Hiba történt az ülésrend mentése közben.',
-  queued: 'Nincs hálózat – a módosítás elküldésre vár.',
   loading: 'Ülésrend betöltése...',
   loadFailed: 'Hiba történt az ülésrend betöltése közben.',
 } as const
@@ -76,9 +71,6 @@ const NO_POSITIONS: SeatPosition[] = []
 function afterPaint(task: () => void): void {
   requestAnimationFrame(() => setTimeout(task, 0))
 }
-
-/** Spec §9: a toast closes after 5 seconds. */
-const TOAST_MS = 5000
 
 /** dnd-kit's pointer sensor for the mouse and the pen only: a finger goes to the touch sensor (long press). */
 class MouseAndPenSensor extends PointerSensor {
@@ -153,12 +145,6 @@ export function SeatingEditor({ group, layout, onPickingChange }: SeatingEditorP
   const nameOf = useCallback((username: string) => byUsername.get(username)?.name ?? username, [byUsername])
 
   const { mutate } = save
-  const key = useMemo(
-    () => JSON.stringify(['seating', group.classroom, group.id]),
-    [group.classroom, group.id],
-  )
-  const toldQueued = useRef(false)
-  const lastSavedToast = useRef(-Infinity)
 
   /** Saves `next` as the whole seating; `before` goes onto the undo stack unless this is an undo. */
   const commit = useCallback(
@@ -171,34 +157,10 @@ export function SeatingEditor({ group, layout, onPickingChange }: SeatingEditorP
       const settle = () => setLocal((current) => (current === next ? null : current))
       // The grid shows the move from `local` at once; storing and sending it waits until that frame is painted,
       // so the IndexedDB write and the outbox's re-render never delay what the finger sees. Moves keep their order.
-      afterPaint(() =>
-        mutate(next, {
-          onSent: (item) => {
-            toldQueued.current = false
-            // After a burst of offline moves, one toast for the last one the server confirms.
-            const later = outbox
-              .getSnapshot()
-              .items.some((other) => other.id !== item.id && JSON.stringify(other.queryKey) === key)
-            // Seating a class is many drops: while the last 'mentve' toast still shows (5 s), no second one piles up.
-            const now = Date.now()
-            if (later || now - lastSavedToast.current < TOAST_MS) return
-            lastSavedToast.current = now
-            notify.success(SEATING_MESSAGES.saved)
-          },
-          onRejected: () => notify.error(SEATING_MESSAGES.saveFailed),
-          onDeferred: (_item, reason) => {
-            if (reason === 'server') return notify.error(SEATING_MESSAGES.saveFailed)
-            if (toldQueued.current) return
-            toldQueued.current = true
-            notify.info(SEATING_MESSAGES.queued)
-          },
-        }).then(settle, () => {
-          settle()
-          notify.error(SEATING_MESSAGES.saveFailed)
-        }),
-      )
+      // The toasts come from the save's messages (api/seating.ts), also when it could not be stored.
+      afterPaint(() => mutate(next).then(settle, settle))
     },
-    [mutate, key],
+    [mutate],
   )
 
   // The latest view for the stable handlers below (memoised desks keep their props, so a move re-renders two cells).

@@ -1,4 +1,6 @@
 /**
+ * Writes IndexedDB itself, not through the outbox: the plan is this device's data and no server ever receives it.
+ *
  * The signed-in user's plan, kept in IndexedDB (no server calls: spec "All data is local mock data"). One record
  * per user id in the per-user database `portal-timetable`, which `wipeUserData()` empties on logout, on a 401 and
  * before another login — a shared tablet never shows the previous teacher's plan. Read through TanStack Query

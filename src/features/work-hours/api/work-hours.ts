@@ -54,7 +54,15 @@ function optimistic(current: WorkHoursData | undefined, body: WorkHoursRequest):
   }
 }
 
+/** Spec §8 (work hours): the toasts of a recorded day; a refusal shows the server's message. */
+const RECORD_MESSAGES = {
+  sent: 'Munkaidő sikeresen rögzítve.',
+  failed: 'Hiba történt a munkaidő rögzítése során.',
+  queued: 'Nincs hálózat – a módosítás elküldésre vár.',
+  serverMessage: true,
+}
+
 /** Records hours through the outbox: shown at once, sent when the network allows, exactly once. */
 export function useRecordWorkHours() {
-  return useQueuedMutation({ key: workHoursQuery.queryKey, request, optimistic })
+  return useQueuedMutation({ key: workHoursQuery.queryKey, request, optimistic, messages: RECORD_MESSAGES })
 }

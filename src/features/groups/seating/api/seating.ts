@@ -47,6 +47,17 @@ function replaceSeating(current: SeatingData | undefined, body: SeatingRequest):
   return { positions: body.positions, date: current?.date ?? null }
 }
 
+/**
+ * Spec §8 (seating): the toasts of a save. Seating a class is many drops, one save each: one 'mentve' toast for the
+ * last save the server confirms after a burst, none while the last one still shows, one 'elküldésre vár' a burst.
+ */
+const SAVE_MESSAGES = {
+  sent: 'Ülésrend sikeresen mentve.',
+  failed: 'Hiba történt az ülésrend mentése közben.',
+  queued: 'Nincs hálózat – a módosítás elküldésre vár.',
+  burst: true,
+}
+
 /** Saves the whole seating through the outbox: shown at once, sent in order when the network allows, once. */
 export function useSaveSeating(classroomId: string, groupId: string) {
   const request = useCallback(
@@ -63,5 +74,6 @@ export function useSaveSeating(classroomId: string, groupId: string) {
     key: queryKeyOf('seating', classroomId, groupId),
     request,
     optimistic: replaceSeating,
+    messages: SAVE_MESSAGES,
   })
 }
