@@ -465,6 +465,8 @@ describe('Felhasználók', () => {
     push('"total":3}\n')
     expect(await within(dialog).findByText('Jelszavak előkészítése: 2 / 3')).toBeInTheDocument()
     expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', String((2 / 3) * 100))
+    // Another file cannot be chosen meanwhile (the preview the import runs on stays).
+    expect(within(dialog).getByLabelText('Importálandó fájl (.xlsx vagy .csv)')).toBeDisabled()
     push('{"phase":"hash","done":3,"total":3}\n{"phase":"write","total":3}\n')
     expect(await within(dialog).findByText('Mentés…')).toBeInTheDocument()
     const created = [1, 2, 3].map((n) => ({

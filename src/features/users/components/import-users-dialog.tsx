@@ -184,6 +184,7 @@ export function ImportUsersDialog({ open, onClose }: ImportUsersDialogProps) {
               accept=".xlsx,.csv"
               aria-label="Importálandó fájl (.xlsx vagy .csv)"
               p="1"
+              disabled={run.isPending}
               onChange={(event) => void choose(event.target.files?.[0])}
             />
           </Box>
