@@ -1,4 +1,4 @@
-/** Announcements (DESIGN §3): listing, and the administrators' create and delete, run by `runWrite`. */
+/** Announcements (DESIGN §3): listing, and the administrators' create and delete (Change factories for `runWrite`). */
 import type { Alert, AlertsResponse, MessageBody } from '../../contract/api'
 import { MESSAGES } from '../../contract/messages'
 import type { Db } from '../db'
@@ -8,7 +8,7 @@ import {
   deleteAlert as removeAlert,
   listAlerts,
 } from '../repositories/alerts-repository'
-import type { WriteContext, WriteResult } from './write'
+import type { Change } from './write'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -17,20 +17,25 @@ export async function alertsList(db: Db): Promise<Alert[]> {
   return alerts.map((a) => ({ id: a.id, _id: a.id, message: a.message }))
 }
 
-/** Creates an announcement (audited as createAdminAlert) and answers 201 with the whole list. */
-export async function createAlert(w: WriteContext, text: string): Promise<WriteResult<AlertsResponse>> {
+/** Creates an announcement (audited as createAdminAlert) and answers 201 with the whole list; an empty text is a 400. */
+export function createAlert(text: string): Change<AlertsResponse> {
   const message = text.trim()
   if (!message) throw new HttpError(400, MESSAGES.badRequest)
-  await insertAlert(w.tx, message, w.now)
-  return {
-    status: 201,
-    body: { code: 201, alerts: await alertsList(w.tx) },
-    audit: { type: 'createAdminAlert' },
+  return async ({ tx, now }) => {
+    await insertAlert(tx, message, now)
+    return {
+      status: 201,
+      body: { code: 201, alerts: await alertsList(tx) },
+      audit: { type: 'createAdminAlert' },
+    }
   }
 }
 
 /** Deletes an announcement (audited as deleteAdminAlert); an id that is not a UUID names no announcement (404, not a database error). */
-export async function deleteAlert(w: WriteContext, id: string): Promise<WriteResult<MessageBody>> {
-  if (!UUID.test(id) || !(await removeAlert(w.tx, id))) throw new HttpError(404, MESSAGES.notFound)
-  return { body: { code: 200, message: 'Értesítés törölve.' }, audit: { type: 'deleteAdminAlert' } }
+export function deleteAlert(id: string): Change<MessageBody> {
+  if (!UUID.test(id)) throw new HttpError(404, MESSAGES.notFound)
+  return async ({ tx }) => {
+    if (!(await removeAlert(tx, id))) throw new HttpError(404, MESSAGES.notFound)
+    return { body: { code: 200, message: 'Értesítés törölve.' }, audit: { type: 'deleteAdminAlert' } }
+  }
 }

@@ -2,14 +2,21 @@
  * Schema errors as Hungarian 400s: a route that sets `attachValidation` hands its `validationError` to the service,
  * which names the field's message (as work hours does) instead of the generic 'Hibás kérés.'.
  */
-import type { FastifySchemaValidationError } from 'fastify'
 import { MESSAGES } from '../../contract/messages'
 import { HttpError } from '../lib/http-error'
 
-export type ValidationError = { validation?: FastifySchemaValidationError[] } | undefined
+/** One schema error as the validator reports it (Fastify's `FastifySchemaValidationError`, Ajv's `ErrorObject`). */
+export interface SchemaError {
+  keyword: string
+  instancePath: string
+  params: Record<string, unknown>
+}
+
+/** The route's `request.validationError` (set with `attachValidation`), undefined when the body passed. */
+export type ValidationError = { validation?: SchemaError[] } | undefined
 
 /** Where the first error points: '/layout/size/0', or '/name' for a missing `name`. */
-export function errorPath(error: FastifySchemaValidationError | undefined): string {
+export function errorPath(error: SchemaError | undefined): string {
   if (!error) return ''
   const missing = (error.params as { missingProperty?: unknown } | undefined)?.missingProperty
   return typeof missing === 'string' ? `${error.instancePath}/${missing}` : error.instancePath

@@ -1,4 +1,4 @@
-/** Bug reports (issue 11): filing (anyone signed in), listing and marking done (administrators), run by `runWrite`. */
+/** Bug reports (issue 11): filing (anyone signed in), listing and marking done (administrators); the writes are Change factories for `runWrite`. */
 import type {
   BugReport,
   BugReportResponse,
@@ -15,7 +15,7 @@ import {
   markBugReportDone,
   type BugReportRow,
 } from '../repositories/bug-reports-repository'
-import type { WriteContext, WriteResult } from './write'
+import type { Change } from './write'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -38,30 +38,34 @@ export async function bugReportsList(db: Db): Promise<BugReport[]> {
 }
 
 /** Stores a report of the signed-in user (201). The User-Agent header is kept, cut to its limit; nothing else of the request. */
-export async function fileBugReport(
-  w: WriteContext,
+export function fileBugReport(
   body: CreateBugReportRequest,
   userAgent: string | undefined,
-): Promise<WriteResult<CreateBugReportResponse>> {
+): Change<CreateBugReportResponse> {
   const message = body.message.trim()
   if (!message) throw new HttpError(400, MESSAGES.badRequest)
-  const row = await insertBugReport(
-    w.tx,
-    {
-      username: w.user.username,
-      message,
-      screen: body.screen.trim(),
-      appVersion: body.appVersion.trim(),
-      userAgent: userAgent ? userAgent.slice(0, BUG_REPORT_LIMITS.userAgentMax) : null,
-    },
-    w.now,
-  )
-  return { status: 201, body: { code: 201, message: 'Hibabejelentés elküldve.', id: row.id } }
+  return async ({ tx, now, user }) => {
+    const row = await insertBugReport(
+      tx,
+      {
+        username: user.username,
+        message,
+        screen: body.screen.trim(),
+        appVersion: body.appVersion.trim(),
+        userAgent: userAgent ? userAgent.slice(0, BUG_REPORT_LIMITS.userAgentMax) : null,
+      },
+      now,
+    )
+    return { status: 201, body: { code: 201, message: 'Hibabejelentés elküldve.', id: row.id } }
+  }
 }
 
 /** Marks a report done (an administrator); a second marking keeps the first. An id that is not a UUID is 404. */
-export async function markDone(w: WriteContext, id: string): Promise<WriteResult<BugReportResponse>> {
-  const row = UUID.test(id) ? await markBugReportDone(w.tx, id, w.user.username, w.now) : undefined
-  if (!row) throw new HttpError(404, MESSAGES.notFound)
-  return { body: { code: 200, bugReport: toBugReport(row) } }
+export function markDone(id: string): Change<BugReportResponse> {
+  if (!UUID.test(id)) throw new HttpError(404, MESSAGES.notFound)
+  return async ({ tx, now, user }) => {
+    const row = await markBugReportDone(tx, id, user.username, now)
+    if (!row) throw new HttpError(404, MESSAGES.notFound)
+    return { body: { code: 200, bugReport: toBugReport(row) } }
+  }
 }

@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { FastifyBaseLogger } from 'fastify'
 import nodemailer from 'nodemailer'
 import type { Config } from '../config'
 
@@ -20,7 +19,8 @@ export interface Mailer {
   close(): void
 }
 
-type LogLike = Pick<FastifyBaseLogger, 'info' | 'warn'>
+/** The part of a logger (the app's pino logger) the mailer is given. */
+type LogLike = Record<'info' | 'warn', (fields: Record<string, unknown>, message: string) => void>
 
 export function createMailer(
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>,

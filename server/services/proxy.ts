@@ -1,7 +1,7 @@
 /**
  * Proxy Manager (spec §4 Blocked domains, §5, §8; DESIGN §3; issue 9): the sorted list with its comments, add,
- * bulk add, comment edit and delete of normalised domains (run by `runWrite`; the spec's audit catalogue names no
- * proxy event, so none is written), and the Squid `dstdomain` feed.
+ * bulk add, comment edit and delete of normalised domains (Change factories for `runWrite`: the domains are
+ * normalised before the transaction; the spec's audit catalogue names no proxy event, so none is written), and the Squid `dstdomain` feed.
  */
 import type { BlockedDomainsChange, BulkDomainOutcome, BulkDomainsAnswer } from '../../contract/api'
 import {
@@ -22,7 +22,7 @@ import {
   listDomainComments,
   updateDomainComment,
 } from '../repositories/blocked-domains-repository'
-import type { WriteContext, WriteResult } from './write'
+import type { Change } from './write'
 
 export { listBlockedDomains }
 
@@ -46,17 +46,15 @@ function commentOf(input: string | undefined): string | null {
 }
 
 /** 201 with the new list; a domain already on the list is a 409 with the unchanged list (its comment kept). */
-export async function addBlockedDomain(
-  w: WriteContext,
-  input: string,
-  commentInput?: string,
-): Promise<WriteResult<BlockedDomainsChange>> {
+export function addBlockedDomain(input: string, commentInput?: string): Change<BlockedDomainsChange> {
   const domain = normalised(input)
   const comment = commentOf(commentInput)
-  const added = await insertBlockedDomain(w.tx, domain, w.now, comment)
-  const state = await blockedDomainsState(w.tx)
-  if (!added) return { status: 409, body: { code: 409, message: MESSAGES.domainDuplicate, ...state } }
-  return { status: 201, body: { code: 201, message: MESSAGES.domainAdded, ...state } }
+  return async ({ tx, now }) => {
+    const added = await insertBlockedDomain(tx, domain, now, comment)
+    const state = await blockedDomainsState(tx)
+    if (!added) return { status: 409, body: { code: 409, message: MESSAGES.domainDuplicate, ...state } }
+    return { status: 201, body: { code: 201, message: MESSAGES.domainAdded, ...state } }
+  }
 }
 
 /**
@@ -64,11 +62,10 @@ export async function addBlockedDomain(
  * in the batch, is a duplicate; an invalid one is reported with its message and skipped. 200 even when nothing was
  * added (the report is the answer); a batch comment goes to every added domain.
  */
-export async function addBlockedDomains(
-  w: WriteContext,
+export function addBlockedDomains(
   inputs: readonly string[],
   commentInput?: string,
-): Promise<WriteResult<BulkDomainsAnswer>> {
+): Change<BulkDomainsAnswer> {
   const comment = commentOf(commentInput)
   const seen = new Set<string>()
   const fresh: string[] = []
@@ -82,60 +79,59 @@ export async function addBlockedDomains(
     }
     return { input, domain: result.domain, first }
   })
-  const inserted = await insertBlockedDomains(w.tx, fresh, w.now, comment)
-  let added = 0
-  let duplicates = 0
-  let invalid = 0
-  const report: BulkDomainOutcome[] = parsed.map((entry) => {
-    if (entry.domain === undefined) {
-      invalid++
-      return { input: entry.input, status: 'invalid', error: entry.error ?? MESSAGES.badRequest }
+  return async ({ tx, now }) => {
+    const inserted = await insertBlockedDomains(tx, fresh, now, comment)
+    let added = 0
+    let duplicates = 0
+    let invalid = 0
+    const report: BulkDomainOutcome[] = parsed.map((entry) => {
+      if (entry.domain === undefined) {
+        invalid++
+        return { input: entry.input, status: 'invalid', error: entry.error ?? MESSAGES.badRequest }
+      }
+      if (entry.first && inserted.has(entry.domain)) {
+        added++
+        return { input: entry.input, status: 'added', domain: entry.domain }
+      }
+      duplicates++
+      return { input: entry.input, status: 'duplicate', domain: entry.domain }
+    })
+    const state = await blockedDomainsState(tx)
+    return {
+      body: {
+        code: 200,
+        message: bulkAddedMessage(added, duplicates, invalid),
+        added,
+        duplicates,
+        invalid,
+        report,
+        ...state,
+      },
     }
-    if (entry.first && inserted.has(entry.domain)) {
-      added++
-      return { input: entry.input, status: 'added', domain: entry.domain }
-    }
-    duplicates++
-    return { input: entry.input, status: 'duplicate', domain: entry.domain }
-  })
-  const state = await blockedDomainsState(w.tx)
-  return {
-    body: {
-      code: 200,
-      message: bulkAddedMessage(added, duplicates, invalid),
-      added,
-      duplicates,
-      invalid,
-      report,
-      ...state,
-    },
   }
 }
 
 /** 200 with the new list; a domain not on the list is a 404 with the unchanged list. */
-export async function setDomainComment(
-  w: WriteContext,
-  input: string,
-  commentInput: string,
-): Promise<WriteResult<BlockedDomainsChange>> {
+export function setDomainComment(input: string, commentInput: string): Change<BlockedDomainsChange> {
   const domain = normalised(input)
   const comment = commentOf(commentInput)
-  const updated = await updateDomainComment(w.tx, domain, comment)
-  const state = await blockedDomainsState(w.tx)
-  if (!updated) return { status: 404, body: { code: 404, message: MESSAGES.domainNotFound, ...state } }
-  return { body: { code: 200, message: PROXY_MESSAGES.commentSaved, ...state } }
+  return async ({ tx }) => {
+    const updated = await updateDomainComment(tx, domain, comment)
+    const state = await blockedDomainsState(tx)
+    if (!updated) return { status: 404, body: { code: 404, message: MESSAGES.domainNotFound, ...state } }
+    return { body: { code: 200, message: PROXY_MESSAGES.commentSaved, ...state } }
+  }
 }
 
 /** 200 with the new list; a domain not on the list is a 404 with the unchanged list. */
-export async function removeBlockedDomain(
-  w: WriteContext,
-  input: string,
-): Promise<WriteResult<BlockedDomainsChange>> {
+export function removeBlockedDomain(input: string): Change<BlockedDomainsChange> {
   const domain = normalised(input)
-  const removed = await deleteBlockedDomain(w.tx, domain)
-  const state = await blockedDomainsState(w.tx)
-  if (!removed) return { status: 404, body: { code: 404, message: MESSAGES.domainNotFound, ...state } }
-  return { body: { code: 200, message: MESSAGES.domainDeleted, ...state } }
+  return async ({ tx }) => {
+    const removed = await deleteBlockedDomain(tx, domain)
+    const state = await blockedDomainsState(tx)
+    if (!removed) return { status: 404, body: { code: 404, message: MESSAGES.domainNotFound, ...state } }
+    return { body: { code: 200, message: MESSAGES.domainDeleted, ...state } }
+  }
 }
 
 /** The text the school's Squid fetches: one `.domain` a line (each also matches its subdomains). */

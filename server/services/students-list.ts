@@ -3,11 +3,10 @@
  * loading, sorting with the Hungarian collation and serialising took ~40 ms per request; now a request reads one
  * counter row (`data_versions`) and sends the kept bytes with their ETag — and their brotli or gzip variant,
  * compressed once per change on first demand (lib/compression) instead of on every request.
- * This cache is a measured exception for the one large list, not a pattern for other routes.
+ * This cache is a measured exception for the one large list, not a pattern for other routes; the route sends it.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db'
-import { compressOnce, preferredEncoding, type Encoding } from '../lib/compression'
+import { compressOnce, type Encoding } from '../lib/compression'
 import { etagOf } from '../lib/etag'
 import { dataVersion } from '../repositories/data-versions-repository'
 import { listStudents } from '../repositories/users-repository'
@@ -19,18 +18,6 @@ export interface SerialisedList {
   etag: string
   /** The body compressed with `encoding`, made once per list. */
   encoded: (encoding: Encoding) => Promise<Buffer>
-}
-
-/**
- * Sends a kept list: the variant the client accepts (Content-Encoding set, so @fastify/compress leaves it),
- * with the list's ETag; the HTTP-cache plugin answers 304 from that ETag whatever the encoding.
- */
-export async function sendSerialised(request: FastifyRequest, reply: FastifyReply, list: SerialisedList) {
-  reply.header('ETag', list.etag).vary('Accept-Encoding')
-  reply.type('application/json; charset=utf-8')
-  const encoding = preferredEncoding(request.headers['accept-encoding'])
-  if (!encoding) return reply.send(list.body)
-  return reply.header('Content-Encoding', encoding).send(await list.encoded(encoding))
 }
 
 /** One cache per app instance (tests run several apps on different databases in one process). */

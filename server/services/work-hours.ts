@@ -1,5 +1,4 @@
 /** Work hours (spec §3, §5, §7): each signed-in user reads and writes only their own days. */
-import type { FastifySchemaValidationError } from 'fastify'
 import { eq } from 'drizzle-orm'
 import type { MessageBody, WorkHoursRequest, WorkHoursResponse } from '../../contract/api'
 import { dayInZone } from '../../contract/features'
@@ -9,6 +8,7 @@ import type { Db } from '../db'
 import { users } from '../db/schema'
 import { HttpError } from '../lib/http-error'
 import { listWorkHours, setWorkHours } from '../repositories/work-hours-repository'
+import type { SchemaError, ValidationError } from './body-errors'
 import type { Change } from './write'
 
 /**
@@ -30,7 +30,7 @@ export async function workHoursOf(db: Db, userId: string, timeZone: string): Pro
 }
 
 /** The field a body validation error is about ('date', 'hours' or neither). */
-function fieldOf(error: FastifySchemaValidationError): string | undefined {
+function fieldOf(error: SchemaError): string | undefined {
   const missing = (error.params as { missingProperty?: unknown } | undefined)?.missingProperty
   if (typeof missing === 'string') return missing
   return error.instancePath.split('/')[1]
@@ -43,7 +43,7 @@ function fieldOf(error: FastifySchemaValidationError): string | undefined {
  */
 export function workHoursChange(
   body: WorkHoursRequest,
-  validationError?: { validation?: FastifySchemaValidationError[] },
+  validationError?: ValidationError,
 ): Change<MessageBody> {
   const first = validationError?.validation?.[0]
   if (validationError) {

@@ -1,38 +1,22 @@
 /**
- * The one path of a write (DESIGN §3): `runWrite` runs, in ONE database transaction,
+ * What a write is, for a service (DESIGN §3): a Change factory. The service checks the request's input first —
+ * the body, anything slow such as hashing a password — outside any transaction, and returns the `Change`: the
+ * function that makes the database writes with `tx` and returns `{ body, status?, audit? }`. The route hands it to
+ * `runWrite` (plugins/app/write.ts), which runs it in ONE transaction with the Idempotency-Key's claim, the audit
+ * entry and the stored answer. The model is `createNote` (services/notes.ts, routes/notes/index.ts):
  *
- *   1. the claim of the request's Idempotency-Key (when it has one),
- *   2. the change,
- *   3. its audit entry (when the change names one),
- *   4. the stored answer of the key,
+ *   export function createNote(body, validationError): Change<CreateNoteResponse> {
+ *     refuseInvalidBody(…)                          // a 400 before any transaction
+ *     return async ({ tx, now, user }) => ({ status: 201, body: …, audit: { type: 'createNote', … } })
+ *   }
  *
- * and commits. A crash (kill -9) rolls all of it back, so a retry with the same key runs again. A concurrent
- * duplicate waits for the first (PostgreSQL: the INSERT of the same key blocks on the primary key until the first
- * commits; PGlite runs one transaction at a time) and gets its stored answer; a later replay gets it too and
- * applies nothing. A 4xx the change throws (HttpError) rolls back the change but is kept as the key's answer, as
- * the answer of a finished request; anything else (5xx, a bug, a lost connection) keeps nothing.
+ *   async (request, reply) => runWrite(request, reply, createNote(request.body, request.validationError))
  *
- * A route handler stays thin: schema, pre-handler, then
- *
- *   async (request, reply) => runWrite(request, reply, (w) => createAlert(w, request.body.message))
- *
- * where the service function gets `{ tx, now, user }` and returns `{ body, status?, audit? }`.
+ * A check that needs the database (the row exists, the caller may see it) runs inside the change and throws an
+ * HttpError; a 4xx rolls the change back and is still the key's answer. Services know nothing of Fastify.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AuditExtras, AuditType } from '../../contract/audit'
-import { MESSAGES } from '../../contract/messages'
 import type { Db } from '../db'
-import { HttpError } from '../lib/http-error'
-import { IDEMPOTENCY_TTL_MS, replayStored } from '../plugins/app/idempotency'
-import { writeAudit } from '../repositories/audit-repository'
-import {
-  completeKey,
-  deleteStaleKey,
-  findKey,
-  insertClaim,
-  type IdempotencyRow,
-  type StoredAnswer,
-} from '../repositories/idempotency-repository'
 import type { SessionWithUser } from '../repositories/sessions-repository'
 
 /** What a change gets: the transaction to write with, the request's clock reading and the signed-in user. */
@@ -51,110 +35,8 @@ export interface WriteResult<T> {
   audit?: { type: AuditType; extras?: AuditExtras }
 }
 
+/** The database half of a write, made by a service's factory once the input is checked. */
 export type Change<T> = (context: WriteContext) => Promise<WriteResult<T>>
 
-const JSON_TYPE = 'application/json; charset=utf-8'
-
-type Outcome =
-  | { kind: 'done'; answer: StoredAnswer }
-  | { kind: 'refused'; error: HttpError }
-  | { kind: 'replay'; row: IdempotencyRow }
-
-/** Runs `change` as the request's write (see the file comment) and sends its answer. Needs a signed-in session. */
-export async function runWrite<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  change: Change<T>,
-): Promise<FastifyReply> {
-  const outcome = await transact(request, reply, change, request.idempotency)
-  // The key is answered: the plugin's after-the-fact store must not run.
-  request.idempotency = null
-  if (outcome.kind === 'replay') return replayStored(request, reply, outcome.row)
-  if (outcome.kind === 'refused') throw outcome.error
-  return reply.code(outcome.answer.status).type(JSON_TYPE).send(outcome.answer.body)
-}
-
-/**
- * `runWrite` for a write that sends its answer itself, after progress it streamed (the import's NDJSON): the same
- * transaction, but the answer comes back — a refused change's 4xx and a replay's stored answer too — instead of
- * being sent. `claim` is the request's Idempotency-Key claim as it was before anything was sent (sending clears
- * `request.idempotency`).
- */
-export async function commitWrite<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  change: Change<T>,
-  claim: FastifyRequest['idempotency'],
-): Promise<StoredAnswer> {
-  const outcome = await transact(request, reply, change, claim)
-  if (outcome.kind === 'done') return outcome.answer
-  const error =
-    outcome.kind === 'refused'
-      ? outcome.error
-      : outcome.row.method !== request.method || outcome.row.path !== request.url
-        ? new HttpError(422, MESSAGES.badRequest)
-        : null
-  if (error)
-    return {
-      status: error.statusCode,
-      body: JSON.stringify({ code: error.statusCode, message: error.message }),
-      contentType: JSON_TYPE,
-    }
-  const row = (outcome as { row: IdempotencyRow }).row
-  return { status: row.status, body: row.body ?? '', contentType: row.contentType ?? JSON_TYPE }
-}
-
-async function transact<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  change: Change<T>,
-  claim: FastifyRequest['idempotency'],
-): Promise<Outcome> {
-  const app = request.server
-  const session = request.session
-  if (session?.kind !== 'session') throw new HttpError(401, MESSAGES.notLoggedIn)
-  const now = app.now()
-
-  const apply = async (tx: Db): Promise<StoredAnswer> => {
-    const result = await change({ tx, now, user: session.user })
-    if (result.audit) {
-      await writeAudit(tx, {
-        username: session.user.username,
-        type: result.audit.type,
-        at: now,
-        extras: result.audit.extras,
-      })
-    }
-    const status = result.status ?? 200
-    reply.code(status)
-    return { status, body: reply.serialize(result.body) as string, contentType: JSON_TYPE }
-  }
-
-  return app.db.transaction(async (tx): Promise<Outcome> => {
-    if (!claim) return { kind: 'done', answer: await apply(tx) }
-    await deleteStaleKey(tx, claim, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))
-    if (!(await insertClaim(tx, { ...claim, now }))) {
-      const row = await findKey(tx, claim)
-      if (!row) throw new Error('idempotency key vanished')
-      return { kind: 'replay', row }
-    }
-    let result: Outcome
-    try {
-      // A savepoint: a refused change rolls back alone, and its answer is still stored with the key.
-      result = { kind: 'done', answer: await tx.transaction(apply) }
-    } catch (error) {
-      if (!(error instanceof HttpError) || error.statusCode >= 500) throw error
-      result = { kind: 'refused', error }
-    }
-    const answer =
-      result.kind === 'refused'
-        ? {
-            status: result.error.statusCode,
-            body: JSON.stringify({ code: result.error.statusCode, message: result.error.message }),
-            contentType: JSON_TYPE,
-          }
-        : (result as { answer: StoredAnswer }).answer
-    await completeKey(tx, claim, answer)
-    return result
-  })
-}
+// Transitional: routes/users/index.ts still imports these from here until its other edits land.
+export { commitWrite, runWrite } from '../plugins/app/write'

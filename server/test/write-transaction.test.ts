@@ -1,5 +1,5 @@
 /**
- * runWrite (services/write.ts): the Idempotency-Key's claim, the change, its audit entry and the stored answer
+ * runWrite (plugins/app/write.ts): the Idempotency-Key's claim, the change, its audit entry and the stored answer
  * commit together or not at all (DESIGN §3; issue 7 "A server defect the outbox depends on").
  */
 import { randomUUID } from 'node:crypto'
@@ -12,10 +12,10 @@ import { buildApp } from '../app'
 import type { Db } from '../db'
 import { alerts, idempotencyKeys } from '../db/schema'
 import { newToken, sha256 } from '../lib/tokens'
+import { runWrite } from '../plugins/app/write'
 import { insertSession } from '../repositories/sessions-repository'
 import { createUser } from '../repositories/users-repository'
 import { createAlert } from '../services/alerts-service'
-import { runWrite } from '../services/write'
 import { drivers, freshDatabase, testConfig, useTestApp } from './build'
 import { auditEntries, idempotencyRows } from './queries'
 
@@ -122,12 +122,14 @@ describe.each(drivers)('runWrite failing in the middle on %s', (driver) => {
               response: withErrors({ 201: AlertsResponse }, 500),
             },
           },
-          async (request, reply) =>
-            runWrite(request, reply, async (w) => {
-              const result = await createAlert(w, (request.body as { message: string }).message)
+          async (request, reply) => {
+            const change = createAlert((request.body as { message: string }).message)
+            return runWrite(request, reply, async (w) => {
+              const result = await change(w)
               if (failAfterChange) throw new Error('a szerver itt leállt')
               return result
-            }),
+            })
+          },
         )
       },
     })

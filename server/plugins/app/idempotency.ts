@@ -2,7 +2,7 @@
  * `Idempotency-Key` on writes (DESIGN §3): the same key from the same user gets the stored first answer for
  * 24 hours, so a write replayed by the offline outbox is applied once. A key reused on another method or path is 422.
  *
- * Writes that go through `runWrite` (services/write.ts) claim the key, apply the change and store the answer in ONE
+ * Writes that go through `runWrite` (plugins/app/write.ts) claim the key, apply the change and store the answer in ONE
  * transaction: a crash rolls all of it back and the retry runs again; a concurrent duplicate waits for the first and
  * gets its answer. This plugin answers replays of finished writes before the handler runs, and for the few writes
  * that do not use `runWrite` (naturally repeatable ones such as the settings merge) stores the answer after it was

@@ -8,7 +8,7 @@ import {
   withErrors,
 } from '../../../contract/api'
 import { alertsList, createAlert, deleteAlert } from '../../services/alerts-service'
-import { runWrite } from '../../services/write'
+import { runWrite } from '../../plugins/app/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -29,7 +29,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: withErrors({ 201: AlertsResponse }, 400, 401, 403, 413, 415, 429, 500),
       },
     },
-    async (request, reply) => runWrite(request, reply, (w) => createAlert(w, request.body.message)),
+    async (request, reply) => runWrite(request, reply, createAlert(request.body.message)),
   )
 
   app.delete(
@@ -41,7 +41,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: withErrors({ 200: MessageBody }, 400, 401, 403, 404, 429, 500),
       },
     },
-    async (request, reply) => runWrite(request, reply, (w) => deleteAlert(w, request.params.id)),
+    async (request, reply) => runWrite(request, reply, deleteAlert(request.params.id)),
   )
 }
 

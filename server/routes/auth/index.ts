@@ -14,7 +14,7 @@ import { MESSAGES } from '../../../contract/messages'
 import { completeMfa, login, logout } from '../../services/auth-service'
 import { mfaEmailChange } from '../../services/mfa-email'
 import { ownPasswordChange } from '../../services/own-password'
-import { runWrite } from '../../services/write'
+import { runWrite } from '../../plugins/app/write'
 import outboxKeyRoutes from './outbox-key'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {

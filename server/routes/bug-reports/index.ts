@@ -10,7 +10,7 @@ import {
   withErrors,
 } from '../../../contract/api'
 import { bugReportsList, fileBugReport, markDone } from '../../services/bug-reports'
-import { runWrite } from '../../services/write'
+import { runWrite } from '../../plugins/app/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -23,7 +23,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      runWrite(request, reply, (w) => fileBugReport(w, request.body, request.headers['user-agent'])),
+      runWrite(request, reply, fileBugReport(request.body, request.headers['user-agent'])),
   )
 
   app.get(
@@ -44,7 +44,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: withErrors({ 200: BugReportResponse }, ...WRITE_ERRORS, 404),
       },
     },
-    async (request, reply) => runWrite(request, reply, (w) => markDone(w, request.params.id)),
+    async (request, reply) => runWrite(request, reply, markDone(request.params.id)),
   )
 }
 

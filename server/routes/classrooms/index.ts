@@ -24,7 +24,7 @@ import {
   updateClassroom,
 } from '../../services/classrooms'
 import { saveSeating, seatingOf } from '../../services/seating'
-import { runWrite } from '../../services/write'
+import { runWrite } from '../../plugins/app/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -35,7 +35,7 @@ import {
   renameEntry,
   saveUpload,
 } from '../../services/file-writes'
-import { runWrite } from '../../services/write'
+import { runWrite } from '../../plugins/app/write'
 import { replayStored } from '../../plugins/app/idempotency'
 import { contentDisposition, contentTypeOf, fileForDownload, listFiles } from '../../services/files'
 

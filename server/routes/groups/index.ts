@@ -9,7 +9,7 @@ import {
   withErrors,
 } from '../../../contract/api'
 import { allGroups, createGroup, deleteGroup, instructorGroups } from '../../services/groups'
-import { runWrite } from '../../services/write'
+import { runWrite } from '../../plugins/app/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -12,7 +12,7 @@ import {
   withErrors,
 } from '../../../contract/api'
 import { createLink, deleteLink, linkDirectory, linksList } from '../../services/links'
-import { runWrite } from '../../services/write'
+import { runWrite } from '../../plugins/app/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const directory = linkDirectory(app)

@@ -8,7 +8,7 @@ import {
   withErrors,
 } from '../../../contract/api'
 import { createNote, groupNotes } from '../../services/notes'
-import { runWrite } from '../../services/write'
+import { runWrite } from '../../plugins/app/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -24,7 +24,7 @@ import {
   setDomainComment,
   squidFeed,
 } from '../../services/proxy'
-import { runWrite } from '../../services/write'
+import { runWrite } from '../../plugins/app/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -46,7 +46,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      runWrite(request, reply, (w) => addBlockedDomain(w, request.body.domain, request.body.comment)),
+      runWrite(request, reply, addBlockedDomain(request.body.domain, request.body.comment)),
   )
 
   // Many entries in one transaction, with a per-entry report (issue 9); its own body limit for 100,000 lines.
@@ -61,7 +61,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      runWrite(request, reply, (w) => addBlockedDomains(w, request.body.domains, request.body.comment)),
+      runWrite(request, reply, addBlockedDomains(request.body.domains, request.body.comment)),
   )
 
   // A listed domain's comment: part of adding (feature addProxyDomain); an empty comment removes it.
@@ -75,7 +75,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      runWrite(request, reply, (w) => setDomainComment(w, request.body.domain, request.body.comment)),
+      runWrite(request, reply, setDomainComment(request.body.domain, request.body.comment)),
   )
 
   app.delete(
@@ -87,7 +87,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: withErrors({ 200: BlockedDomainsChange, 404: BlockedDomainsChange }, ...WRITE_ERRORS),
       },
     },
-    async (request, reply) => runWrite(request, reply, (w) => removeBlockedDomain(w, request.body.domain)),
+    async (request, reply) => runWrite(request, reply, removeBlockedDomain(request.body.domain)),
   )
 
   // Plain text, no response schema; the ETag and 304 come from the http-cache plugin like every /api GET.

@@ -1,9 +1,23 @@
 /** The students list and the students' password reset (spec §7). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { MessageBody, StudentPasswordRequest, StudentsResponse, withErrors } from '../../../contract/api'
+import { preferredEncoding } from '../../lib/compression'
+import { runWrite } from '../../plugins/app/write'
 import { studentPasswordChange } from '../../services/student-password'
-import { createStudentsList, sendSerialised } from '../../services/students-list'
-import { runWrite } from '../../services/write'
+import { createStudentsList, type SerialisedList } from '../../services/students-list'
+
+/**
+ * Sends a kept list: the variant the client accepts (Content-Encoding set, so @fastify/compress leaves it),
+ * with the list's ETag; the HTTP-cache plugin answers 304 from that ETag whatever the encoding.
+ */
+async function sendSerialised(request: FastifyRequest, reply: FastifyReply, list: SerialisedList) {
+  reply.header('ETag', list.etag).vary('Accept-Encoding')
+  reply.type('application/json; charset=utf-8')
+  const encoding = preferredEncoding(request.headers['accept-encoding'])
+  if (!encoding) return reply.send(list.body)
+  return reply.header('Content-Encoding', encoding).send(await list.encoded(encoding))
+}
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const studentsList = createStudentsList(app.db)

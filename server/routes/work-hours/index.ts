@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { MessageBody, WorkHoursRequest, WorkHoursResponse, withErrors } from '../../../contract/api'
 import { workHoursChange, workHoursOf } from '../../services/work-hours'
-import { runWrite } from '../../services/write'
+import { runWrite } from '../../plugins/app/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
