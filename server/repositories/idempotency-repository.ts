@@ -1,6 +1,6 @@
 /**
  * Stored first answers of writes with an Idempotency-Key, per user, kept 24 hours. A key is claimed and answered
- * inside the transaction of its write (services/write.ts), so no claim without an answer is ever committed.
+ * inside the transaction of its write (plugins/app/write.ts), so no claim without an answer is ever committed.
  */
 import { and, eq, lt, or } from 'drizzle-orm'
 import type { Db } from '../db'
