@@ -139,4 +139,22 @@ export default tseslint.config(
     ignores: ['contract/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'node:*'] }] },
   },
+  // server/services/ is what the API does, not how HTTP carries it: the request and the reply stay in the route
+  // (a write is a Change factory that plugins/app/write.ts runs; docs/architecture.md, "A server write").
+  {
+    files: ['server/services/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['fastify', 'fastify-*', '@fastify/*'],
+              message: 'A service never imports Fastify: keep the request and the reply in the route.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 )
