@@ -26,6 +26,7 @@ import {
 import { dayInZone } from '../../../contract/features'
 import { NDJSON_TYPE } from '../../../contract/http'
 import { MESSAGES } from '../../../contract/messages'
+import { HttpError } from '../../lib/http-error'
 import { safeError } from '../../lib/log'
 import {
   createUserChange,
@@ -232,8 +233,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         try {
           answer = await commitWrite(request, reply, change, claim)
         } catch (error) {
-          request.log.error({ err: safeError(error) }, 'users import failed')
-          answer = { status: 500, body: JSON.stringify({ code: 500, message: MESSAGES.internal }) }
+          const known = error instanceof HttpError && error.statusCode < 500
+          if (!known) request.log.error({ err: safeError(error) }, 'users import failed')
+          const [code, message] = known ? [error.statusCode, error.message] : [500, MESSAGES.internal]
+          answer = { status: code, body: JSON.stringify({ code, message }) }
         }
         stream.end(`{"phase":"result","status":${answer.status},"body":${answer.body}}\n`)
         return reply
