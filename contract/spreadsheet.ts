@@ -10,6 +10,7 @@
 import type * as Xlsx from 'xlsx'
 
 export const SPREADSHEET_LIMITS = {
+  /** Rows under the header line: a school of 5,000 pupils is one file. */
   rows: 5000,
   columns: 50,
   /** The zip's entries together, uncompressed. */
@@ -87,7 +88,8 @@ export function readBoundedRows(
   if (options.csv === undefined) checkZipSizes(bytes)
   else if (options.csv.length > SPREADSHEET_LIMITS.unpackedBytes)
     throw new SpreadsheetLimitError(SPREADSHEET_MESSAGES.tooLargeUnpacked)
-  const common = { dense: true, sheetRows: rows + 1, sheets: 0 } as const
+  // The header line and `rows` rows, and one more to see that there were more.
+  const common = { dense: true, sheetRows: rows + 2, sheets: 0 } as const
   const book =
     options.csv === undefined
       ? xlsx.read(bytes, { ...common, type: 'array' })
@@ -98,7 +100,7 @@ export function readBoundedRows(
   for (const ref of [sheet['!fullref'], sheet['!ref']]) {
     if (!ref) continue
     const range = xlsx.utils.decode_range(ref)
-    if (range.e.r >= rows) throw new SpreadsheetLimitError(SPREADSHEET_MESSAGES.tooManyRows)
+    if (range.e.r > rows) throw new SpreadsheetLimitError(SPREADSHEET_MESSAGES.tooManyRows)
     if (range.e.c >= columns) throw new SpreadsheetLimitError(SPREADSHEET_MESSAGES.tooManyColumns)
   }
   const blankRows = options.blankRows ?? false
