@@ -37,6 +37,3 @@ export interface WriteResult<T> {
 
 /** The database half of a write, made by a service's factory once the input is checked. */
 export type Change<T> = (context: WriteContext) => Promise<WriteResult<T>>
-
-// Transitional: routes/users/index.ts still imports these from here until its other edits land.
-export { commitWrite, runWrite } from '../plugins/app/write'

@@ -39,7 +39,7 @@ import {
   usersList,
 } from '../../services/users-admin'
 import { importChange, previewImport, usersWorkbook } from '../../services/users-admin-import'
-import { commitWrite, runWrite } from '../../services/write'
+import { commitWrite, runWrite } from '../../plugins/app/write'
 
 const WRITE_ERRORS = [400, 401, 403, 404, 409, 413, 415, 422, 429, 500] as const
 /** The import's progress lines: at most one per this long (and the last one). */
