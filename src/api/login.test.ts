@@ -1,10 +1,8 @@
 /** The device proof (issue 17): kept per username after a full sign-in and sent with the next sign-in. */
 import { http, HttpResponse } from 'msw'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { API, server } from '../test/msw'
 import { deviceProof, login, rememberDevice } from './login'
-
-beforeEach(() => localStorage.clear())
 
 describe('login and the device proof', () => {
   it('sends no proof the first time, keeps the one it gets, and sends it for that username only', async () => {

@@ -1,16 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { renderWithProviders } from '../test/render'
+import { stubScrollArea } from '../test/scroll-area'
 import { VirtualTable, type VirtualColumn } from './virtual-table'
 
-// happy-dom lays nothing out: a phone-sized scroll area gives the virtualiser rows to show.
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
-})
-afterAll(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
-})
+stubScrollArea()
 
 interface Link {
   id: string

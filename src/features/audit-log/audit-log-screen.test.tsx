@@ -1,20 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AUDIT_TYPES } from '../../../contract/audit'
 import { dayInZone } from '../../../contract/features'
 import { API, server } from '../../test/msw'
 import { renderWithProviders } from '../../test/render'
+import { stubScrollArea } from '../../test/scroll-area'
 import AuditLogScreen from './audit-log-screen'
 
-// happy-dom lays nothing out: give the list's scroll area a height so the virtualiser shows a screenful of rows.
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
-})
-afterAll(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
-})
+stubScrollArea()
 beforeEach(() => localStorage.setItem('token', 'tok-audit'))
 afterEach(() => {
   vi.restoreAllMocks()

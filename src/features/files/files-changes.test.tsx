@@ -6,25 +6,18 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FileEntry } from '../../../contract/api'
 import { MESSAGES } from '../../../contract/messages'
-import { resetNotifyForTests } from '../../lib/notify'
 import { buildDashboard, dashboardHandler } from '../../test/factories'
 import { API, server } from '../../test/msw'
 import { renderWithProviders } from '../../test/render'
+import { stubScrollArea } from '../../test/scroll-area'
 import { RENAME_REQUIRED } from './components/rename-dialog'
 import FilesScreen from './files-screen'
 
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
-})
-afterAll(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
-})
+stubScrollArea()
 afterEach(() => {
-  resetNotifyForTests()
   vi.restoreAllMocks()
   vi.unstubAllGlobals()
 })

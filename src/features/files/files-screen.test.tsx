@@ -1,26 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FileEntry } from '../../../contract/api'
-import { resetNotifyForTests } from '../../lib/notify'
 import { buildDashboard, dashboardHandler } from '../../test/factories'
 import { API, server } from '../../test/msw'
 import { renderWithProviders } from '../../test/render'
+import { stubScrollArea } from '../../test/scroll-area'
 import { formatSize, parentPath } from './file-format'
 import FilesScreen from './files-screen'
 
-// happy-dom lays nothing out; give the table's scroll area a height so the virtualiser has rows to show.
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
-})
-afterAll(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
-})
+stubScrollArea()
 // A teacher: listing and download only (upload and create folder: files-upload.test.tsx).
 beforeEach(() => server.use(dashboardHandler(buildDashboard({ type: 'teacher' }))))
 afterEach(() => {
-  resetNotifyForTests()
   vi.restoreAllMocks()
 })
 

@@ -11,7 +11,6 @@ import { App } from '../../app/app'
 import { createQueryClient } from '../../lib/query-client'
 import { page } from '../../lib/page'
 import { passwordChangeRequired, setPasswordChangeRequired } from '../../lib/session'
-import { resetSessionActionsForTests } from '../../lib/session-actions'
 import { API, server } from '../../test/msw'
 import { renderWithProviders, signIn } from '../../test/render'
 import FirstPasswordScreen from './first-password-screen'
@@ -25,7 +24,6 @@ vi.mock('../../lib/offline/user-data', () => ({
 let reload: ReturnType<typeof vi.spyOn>
 beforeEach(() => {
   reload = vi.spyOn(page, 'reload').mockImplementation(() => {})
-  resetSessionActionsForTests()
 })
 afterEach(() => {
   vi.useRealTimers()

@@ -4,24 +4,15 @@
  */
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { resetNotifyForTests } from '../../lib/notify'
-import { toaster } from '../../lib/toast-store'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildDashboard, dashboardHandler } from '../../test/factories'
 import { API, server } from '../../test/msw'
 import { renderWithProviders } from '../../test/render'
+import { stubScrollArea } from '../../test/scroll-area'
 import ProxyScreen from './proxy-screen'
 
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
-})
-afterAll(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
-})
+stubScrollArea()
 afterEach(() => {
-  toaster.remove()
-  resetNotifyForTests()
   vi.restoreAllMocks()
 })
 

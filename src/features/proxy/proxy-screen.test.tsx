@@ -1,26 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MESSAGES } from '../../../contract/messages'
-import { resetNotifyForTests } from '../../lib/notify'
-import { toaster } from '../../lib/toast-store'
 import { buildDashboard, dashboardHandler } from '../../test/factories'
 import { API, server } from '../../test/msw'
 import { renderWithProviders } from '../../test/render'
+import { stubScrollArea } from '../../test/scroll-area'
 import ProxyScreen from './proxy-screen'
 
-// happy-dom lays nothing out; give the table's scroll area a height so the virtualiser has rows to show.
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
-})
-afterAll(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
-})
+stubScrollArea()
 afterEach(() => {
   // Toasts live in a module-level store: a message of one case must not be found by the next.
-  toaster.remove()
-  resetNotifyForTests()
   vi.restoreAllMocks()
 })
 

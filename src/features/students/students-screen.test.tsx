@@ -1,23 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { delay, http, HttpResponse } from 'msw'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Student } from '../../../contract/api'
-import { resetNotifyForTests } from '../../lib/notify'
 import { API, server } from '../../test/msw'
 import StudentsScreen from './students-screen'
 import { renderWithProviders } from '../../test/render'
+import { stubScrollArea } from '../../test/scroll-area'
 import { aStudent } from './test-helpers'
 
-// happy-dom lays nothing out; give the table's scroll area a phone-sized viewport so the virtualiser has rows to show.
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
-})
-afterAll(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
-})
-afterEach(() => resetNotifyForTests())
+stubScrollArea()
 
 function serveStudents(students: Student[]) {
   let calls = 0

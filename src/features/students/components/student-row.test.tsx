@@ -1,23 +1,15 @@
 /** The password row of Diákok (student-row.tsx) inside its screen: what the row keeps and says while editing. */
 import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Student } from '../../../../contract/api'
-import { resetNotifyForTests } from '../../../lib/notify'
 import { API, server } from '../../../test/msw'
 import { renderWithProviders } from '../../../test/render'
+import { stubScrollArea } from '../../../test/scroll-area'
 import StudentsScreen from '../students-screen'
 import { aStudent } from '../test-helpers'
 
-// happy-dom lays nothing out; give the table's scroll area a height so the virtualiser has rows to show.
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
-})
-afterAll(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
-})
-afterEach(() => resetNotifyForTests())
+stubScrollArea()
 
 async function renderRow(student: Student, password: () => Response) {
   const bodies: unknown[] = []
