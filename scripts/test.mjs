@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint (no warnings), formatting (prettier --check), unit + component, server (PGlite, and
+// `npm test`: typecheck, lint (no warnings), formatting (prettier --check), logic, component, server (PGlite, and
 // PostgreSQL when DATABASE_URL is set), build, end-to-end (Playwright). Every step runs even when an earlier one
 // failed; the last line is `N passed, N failed`.
 import { spawn } from 'node:child_process'
@@ -34,6 +34,22 @@ function vitestCounts(file, code) {
   }
 }
 
+/** Runs one Vitest project (vitest.config.ts); returns [passed, failed]. */
+async function vitestProject(project) {
+  const file = join(reportDir, `${project}.json`)
+  const { code } = await run('npx', [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ])
+  const c = vitestCounts(file, code)
+  return [c.passed, c.failed]
+}
+
 const steps = [
   {
     name: 'typecheck',
@@ -58,39 +74,11 @@ const steps = [
     name: 'formatting',
     run: async () => ((await run('npx', ['prettier', '--check', '.'])).code === 0 ? [1, 0] : [0, 1]),
   },
-  {
-    name: 'unit + component',
-    run: async () => {
-      const file = join(reportDir, 'client.json')
-      const { code } = await run('npx', [
-        'vitest',
-        'run',
-        '--project',
-        'client',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${file}`,
-      ])
-      const c = vitestCounts(file, code)
-      return [c.passed, c.failed]
-    },
-  },
+  { name: 'logic (node)', run: () => vitestProject('logic') },
+  { name: 'component (happy-dom)', run: () => vitestProject('client') },
   {
     name: process.env.DATABASE_URL ? 'server (PGlite + PostgreSQL)' : 'server (PGlite)',
-    run: async () => {
-      const file = join(reportDir, 'server.json')
-      const { code } = await run('npx', [
-        'vitest',
-        'run',
-        '--project',
-        'server',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${file}`,
-      ])
-      const c = vitestCounts(file, code)
-      return [c.passed, c.failed]
-    },
+    run: () => vitestProject('server'),
   },
   { name: 'build', run: async () => ((await run('npx', ['vite', 'build'])).code === 0 ? [1, 0] : [0, 1]) },
   {
