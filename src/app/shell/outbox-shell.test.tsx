@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { clear, createStore } from 'idb-keyval'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { outbox, OUTBOX_DATABASE, OUTBOX_STORE } from '../../lib/outbox/outbox'
+import { outbox, OUTBOX_DATABASE, OUTBOX_STORE, type OutboxState } from '../../lib/outbox/outbox'
 import { page } from '../../lib/page'
 import { createQueryClient } from '../../lib/query-client'
 import { dashboardHandler, userSettingsHandler } from '../../test/factories'
@@ -41,9 +41,24 @@ beforeEach(() => {
 
 afterEach(async () => {
   outbox.stop()
+  // A flush still under way (the backoff timer's, on a slow machine) ends before the store is emptied: it cannot
+  // write an item back into the next test's queue.
+  await outbox.idle()
   await clear(createStore(OUTBOX_DATABASE, OUTBOX_STORE))
   vi.restoreAllMocks()
 })
+
+/** Settles when the outbox's state satisfies `done`: checked on each change, bounded by the test's timeout only. */
+function outboxReaches(done: (state: OutboxState) => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (done(outbox.getSnapshot())) return resolve()
+    const unsubscribe = outbox.subscribe(() => {
+      if (!done(outbox.getSnapshot())) return
+      unsubscribe()
+      resolve()
+    })
+  })
+}
 
 /** Two writes that could not be sent (the network is down). */
 async function queueTwo() {
@@ -66,8 +81,8 @@ async function queueTwo() {
     ['workHours'],
   )
   // The first one was tried and failed; the second waits behind it (items go in order).
-  await waitFor(() => expect(outbox.getSnapshot().items[0]?.attempts).toBeGreaterThan(0))
-  await outbox.idle()
+  await outboxReaches(({ items, flushing }) => (items[0]?.attempts ?? 0) > 0 && !flushing)
+  expect(outbox.getSnapshot().items).toHaveLength(2)
 }
 
 function renderApp() {
@@ -128,7 +143,7 @@ describe('the outbox in the shell', () => {
       },
       ['workHours'],
     )
-    await waitFor(() => expect(outbox.getSnapshot().rejected).toHaveLength(1))
+    await outboxReaches(({ rejected, flushing }) => rejected.length === 1 && !flushing)
     const { user } = renderApp()
     const nav = await menu()
     await user.click(await within(nav).findByRole('button', { name: '1 módosítást elutasított a szerver' }))
