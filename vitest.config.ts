@@ -31,7 +31,12 @@ export default defineConfig({
         test: {
           name: 'logic',
           environment: 'node',
-          include: ['contract/**/*.test.ts', 'sw/**/*.test.ts', 'src/**/*.test.ts'],
+          include: [
+            'contract/**/*.test.ts',
+            'sw/**/*.test.ts',
+            'src/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
+          ],
           exclude: [...configDefaults.exclude, ...BROWSER_TESTS],
           // A cap, not a timed assertion: the import-zone test runs ESLint.
           testTimeout: 30000,

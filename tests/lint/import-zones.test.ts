@@ -1,7 +1,8 @@
 /**
- * The import zones of eslint.config.js (DESIGN §1) hold: each zone is shown a one-line file that crosses it and must
- * report `import-x/no-restricted-paths`, and a file that stays inside the rules must report nothing.
- * It lives beside the service worker because sw/ is the one zone with the strictest rule; it checks every zone.
+ * The import rules of eslint.config.js hold for the whole tree. Zones (DESIGN §1): each zone is shown a one-line file
+ * that crosses it and must report `import-x/no-restricted-paths`, and a file that stays inside the rules must report
+ * nothing. Cycles: an import that closes a loop must report `import-x/no-cycle` (import-x follows .ts files only when
+ * its settings list them), and the same import without the loop must not.
  */
 import { readdirSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -9,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { ESLint } from 'eslint'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** A real source file under `dir` (the rule skips imports that do not resolve), as a path from the root. */
 function someFileIn(dir: string): string {
@@ -27,11 +28,14 @@ function specifier(from: string, target: string): string {
 
 let eslint: ESLint
 
-async function zoneErrors(file: string, imported: string): Promise<string[]> {
+async function ruleErrors(rule: string, file: string, imported: string): Promise<string[]> {
   const code = `import * as imported from '${specifier(file, imported)}'\nexport const value = imported\n`
   const [result] = await eslint.lintText(code, { filePath: join(root, file) })
-  return result.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message)
+  return result.messages.filter((m) => m.ruleId === rule).map((m) => m.message)
 }
+
+const zoneErrors = (file: string, imported: string) =>
+  ruleErrors('import-x/no-restricted-paths', file, imported)
 
 const features = readdirSync(join(root, 'src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -106,5 +110,18 @@ describe('import zones', () => {
     ],
   ])('allows %s', async (_name, file, imported) => {
     expect(await zoneErrors(file, imported())).toEqual([])
+  })
+})
+
+describe('import cycles', () => {
+  // contract/password-rule.ts imports contract/limits.ts: the reverse import closes a loop.
+  it('reports an import that closes a loop', async () => {
+    expect(
+      await ruleErrors('import-x/no-cycle', 'contract/limits.ts', 'contract/password-rule.ts'),
+    ).toHaveLength(1)
+  })
+
+  it('allows the same import from a file nothing imports', async () => {
+    expect(await ruleErrors('import-x/no-cycle', 'contract/x.ts', 'contract/password-rule.ts')).toEqual([])
   })
 })
