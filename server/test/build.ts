@@ -172,7 +172,10 @@ export interface TestApp {
     options?: { mfaEmail?: string; name?: string; username?: string; password?: string },
   ): Promise<TestUser>
   /** Creates a user and a session for it (straight in the database). */
-  signedIn(type: UserType, options?: { name?: string; mfaEmail?: string }): Promise<TestUser & { token: string }>
+  signedIn(
+    type: UserType,
+    options?: { name?: string; mfaEmail?: string },
+  ): Promise<TestUser & { token: string }>
 }
 
 let counter = 0
