@@ -126,59 +126,18 @@ async function stage<S extends keyof Stages>(name: S, context: Stages[S]): Promi
   }
 }
 
+/** The seeded students' names: surname, two given names, in this order (their ids are s00000, s00001, …). */
+const SURNAMES =
+  `Kovács Szabó Tóth Nagy Horváth Varga Kiss Molnár Németh Farkas Balogh Papp Takács Juhász Lakatos
+  Mészáros Oláh Simon Rácz Fekete Szilágyi Török Fehér Balázs Gál`.split(/\s+/)
+const GIVEN =
+  `Ádám Éva Bálint Zsófia Márk Lőrinc Réka Ákos Júlia Dávid Csenge Ödön Írisz Máté Kristóf Noémi Benedek
+  Fruzsina Gergő Boglárka`.split(/\s+/)
+
 function studentCsv(dir: string): string {
-  const surnames = [
-    'Kovács',
-    'Szabó',
-    'Tóth',
-    'Nagy',
-    'Horváth',
-    'Varga',
-    'Kiss',
-    'Molnár',
-    'Németh',
-    'Farkas',
-    'Balogh',
-    'Papp',
-    'Takács',
-    'Juhász',
-    'Lakatos',
-    'Mészáros',
-    'Oláh',
-    'Simon',
-    'Rácz',
-    'Fekete',
-    'Szilágyi',
-    'Török',
-    'Fehér',
-    'Balázs',
-    'Gál',
-  ]
-  const given = [
-    'Ádám',
-    'Éva',
-    'Bálint',
-    'Zsófia',
-    'Márk',
-    'Lőrinc',
-    'Réka',
-    'Ákos',
-    'Júlia',
-    'Dávid',
-    'Csenge',
-    'Ödön',
-    'Írisz',
-    'Máté',
-    'Kristóf',
-    'Noémi',
-    'Benedek',
-    'Fruzsina',
-    'Gergő',
-    'Boglárka',
-  ]
   const lines = ['type,name,username,password']
   for (let i = 0; i < STUDENT_COUNT; i++) {
-    const name = `${surnames[i % surnames.length]} ${given[Math.floor(i / surnames.length) % given.length]} ${given[Math.floor(i / 500) % given.length]}`
+    const name = `${SURNAMES[i % SURNAMES.length]} ${GIVEN[Math.floor(i / SURNAMES.length) % GIVEN.length]} ${GIVEN[Math.floor(i / 500) % GIVEN.length]}`
     lines.push(`student,${name},s${String(i).padStart(5, '0')},Diak-jelszo-1`)
   }
   const file = join(dir, 'students.csv')

@@ -1,6 +1,6 @@
 /**
  * Rendszernapló search (issue 10): keystroke in the audit search → the first page of the new result shown, at 4× CPU
- * slowdown (the way keystrokeLatency in run.ts throttles with CDP and measures). The time runs from the keystroke's
+ * slowdown (the way keystroke.ts throttles with CDP and measures). The time runs from the keystroke's
  * `input` event to the first frame after the new result is in the DOM (a new feed, or the no-match text), so it holds
  * the 150 ms search debounce, the request and the render; the figure beside it leaves the debounce out.
  *

@@ -1,6 +1,6 @@
 /**
  * Proxy kezelés (issue 9): 100,000 blocked domains seeded in ONE bulk request (POST /api/proxy/block/bulk, timed),
- * then keystroke → list p95 in Chromium at 4× CPU (the instrumentation of run.ts's students figure: from the
+ * then keystroke → list p95 in Chromium at 4× CPU (the instrumentation of keystroke.ts's students figure: from the
  * input event to the first DOM change after the search debounce, debounce subtracted). The server is one of this
  * suite's own (tests/bench/own-server.ts): an administrator must write, and the shared server's DATA_DIR is not
  * in the context for the users CLI.

@@ -1,7 +1,7 @@
 /**
  * Munkaidő tervező (issue 10): the timetable's first render with 200 classes at 4× CPU. The plan is seeded into
  * the page's IndexedDB (the per-user `portal-timetable` store, as the screen keeps it); each run reloads the page,
- * throttles the CPU with CDP (as run.ts's keystroke latency does) and times from the click on the sidebar entry to
+ * throttles the CPU with CDP (as keystroke.ts does) and times from the click on the sidebar entry to
  * the frame after the 200th block is in the DOM: the screen's chunk, the IndexedDB read, layout and paint.
  *   - cold: clicked as soon as the shell shows (the chunk is fetched and evaluated in the measurement);
  *   - warm: clicked once the shell has preloaded the chunk (what a user who opens the screen later gets).
