@@ -1,6 +1,6 @@
 /**
  * The authenticated shell (spec §2): the sidebar picks the screen; on phones the sidebar is a drawer behind a
- * hamburger button. Features come from the dashboard, overridden by the featurePreview settings.
+ * hamburger button. Features come from the dashboard, overridden by the featurePreview settings (useEffectiveFeatures).
  */
 import {
   Box,
@@ -17,13 +17,13 @@ import {
 import { useQueryClient } from '@tanstack/react-query'
 import { Menu } from 'lucide-react'
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { applyFeaturePreviews, dayInZone } from '../../../contract/features'
+import { dayInZone } from '../../../contract/features'
 import { useDashboard } from '../../api/get-dashboard'
 import { HttpsBanner } from '../../components/https-notice'
 import { LoadingScreen } from '../../components/loading-screen'
 import { outbox, useOutboxRunner } from '../../lib/outbox'
 import { endSession } from '../../lib/session-actions'
-import { useSettings } from '../../lib/settings/settings-context'
+import { useEffectiveFeatures, useFeature } from '../../lib/settings/use-features'
 import { initialScreen, SETTINGS_SCREEN, visibleEntries } from './menu'
 import { isScreenReady, ScreenOutlet, warmScreens } from './screens'
 import { OutboxBadge } from './outbox-badge'
@@ -61,7 +61,6 @@ function focusHeading(main: HTMLElement): boolean {
 export function Shell() {
   const dashboard = useDashboard()
   const queryClient = useQueryClient()
-  const { settings } = useSettings()
   const [selected, setSelected] = useState<string | null>(null)
   // What the main area shows: the selection, once the selected screen's code is there (see select()).
   const [shownSelection, setShownSelection] = useState<string | null>(null)
@@ -72,11 +71,10 @@ export function Shell() {
   useOutboxRunner()
 
   const today = dayInZone(new Date())
-  const features = useMemo(
-    () =>
-      applyFeaturePreviews(dashboard.data?.features ?? {}, settings as unknown as Record<string, unknown>),
-    [dashboard.data, settings],
-  )
+  const features = useEffectiveFeatures()
+  // 'Reszponzív oldalsáv' (issue 18: it did nothing): on a tablet the sidebar stays on screen as a rail of icons
+  // instead of the hamburger's drawer; a phone keeps the drawer, a desktop the full sidebar. A preview-only feature.
+  const rail = useFeature('responsiveSidebar')
   const entries = useMemo(() => visibleEntries(features, today), [features, today])
   // Once the dashboard says what the user may open, get those screens ready before the first click (their code
   // and the data they show first). In render, not in an effect: it starts before the sidebar is even committed.
@@ -137,9 +135,6 @@ export function Shell() {
       </Flex>
     )
 
-  // 'Reszponzív oldalsáv' (issue 18: it did nothing): on a tablet the sidebar stays on screen as a rail of icons
-  // instead of the hamburger's drawer; a phone keeps the drawer, a desktop the full sidebar.
-  const rail = settings['featurePreview:responsiveSidebar'] === true
   const sidebar = (
     <SidebarContent
       entries={entries}

@@ -1,14 +1,12 @@
 /**
- * 'Hiba bejelentése' (issue 11): shown only while the `featurePreview:builtinTicketForm` setting is on (evaluated as
- * the shell evaluates previews: contract applyFeaturePreviews). Opens the form; the report goes through the outbox,
+ * 'Hiba bejelentése' (issue 11): shown only while the `featurePreview:builtinTicketForm` setting is on (useFeature,
+ * which applies the previews as the shell does). Opens the form; the report goes through the outbox,
  * so one filed offline shows 'Elküldésre vár' beside the button until it is sent, and reaches the server once.
  */
 import { Button, HStack, Text } from '@chakra-ui/react'
 import { Bug } from 'lucide-react'
-import { lazy, Suspense, useMemo, useState } from 'react'
-import { applyFeaturePreviews, dayInZone, isFeatureEnabled } from '../../../contract/features'
-import { useDashboard } from '../../api/get-dashboard'
-import { useSettings } from '../../lib/settings/settings-context'
+import { lazy, Suspense, useState } from 'react'
+import { useFeature } from '../../lib/settings/use-features'
 import { useBugReportWrites } from '../../api/bug-reports'
 import { APP_VERSION } from './app-version'
 
@@ -21,18 +19,7 @@ export const BUG_REPORT_FEATURE = 'builtinTicketForm'
 
 /** Whether the preview setting turns the form on. */
 export function useBugReportFormShown(): boolean {
-  const dashboard = useDashboard()
-  const { settings } = useSettings()
-  const today = dayInZone(new Date())
-  return useMemo(
-    () =>
-      isFeatureEnabled(
-        applyFeaturePreviews(dashboard.data?.features ?? {}, settings as unknown as Record<string, unknown>),
-        BUG_REPORT_FEATURE,
-        today,
-      ),
-    [dashboard.data, settings, today],
-  )
+  return useFeature(BUG_REPORT_FEATURE)
 }
 
 interface BugReportButtonProps {

@@ -11,7 +11,7 @@ import type { Alert } from '../../../contract/api'
 import { LIMITS } from '../../../contract/limits'
 import { useOutboxRunner } from '../../lib/outbox'
 import { outbox, OUTBOX_DATABASE, OUTBOX_STORE } from '../../lib/outbox/outbox'
-import { buildDashboard, dashboardHandler } from '../../test/factories'
+import { buildDashboard, dashboardHandler, userSettingsHandler } from '../../test/factories'
 import { API, server } from '../../test/msw'
 import { renderWithProviders, signIn } from '../../test/render'
 import { ALERT_MESSAGES } from './api/alert-writes'
@@ -41,6 +41,7 @@ function serve(
   const calls: Calls = { posted: [], deleted: [] }
   server.use(
     dashboardHandler(buildDashboard({ type })),
+    userSettingsHandler(),
     http.get(`${API}/alerts`, () => HttpResponse.json({ code: 200, alerts })),
     http.post(`${API}/alerts`, async ({ request }) => {
       const body = (await request.json()) as { message: string }
@@ -64,7 +65,7 @@ function serve(
 
 function renderAnnouncements() {
   signIn()
-  return renderWithProviders(<App />)
+  return renderWithProviders(<App />, { withSettings: true })
 }
 
 const section = () => screen.findByRole('region', { name: 'Értesítések' })

@@ -9,7 +9,7 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FileEntry } from '../../../contract/api'
 import { MESSAGES } from '../../../contract/messages'
-import { buildDashboard, dashboardHandler } from '../../test/factories'
+import { buildDashboard, dashboardHandler, userSettingsHandler } from '../../test/factories'
 import { API, server } from '../../test/msw'
 import { renderWithProviders } from '../../test/render'
 import { stubScrollArea } from '../../test/scroll-area'
@@ -36,8 +36,8 @@ function serveRoot(files: FileEntry[]) {
 }
 
 function renderAs(type: 'admin' | 'teacher') {
-  server.use(dashboardHandler(buildDashboard({ type })))
-  return renderWithProviders(<FilesScreen />)
+  server.use(dashboardHandler(buildDashboard({ type })), userSettingsHandler())
+  return renderWithProviders(<FilesScreen />, { withSettings: true })
 }
 
 async function ready() {

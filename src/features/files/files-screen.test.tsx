@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FileEntry } from '../../../contract/api'
-import { buildDashboard, dashboardHandler } from '../../test/factories'
+import { buildDashboard, dashboardHandler, userSettingsHandler } from '../../test/factories'
 import { API, server } from '../../test/msw'
 import { renderWithProviders } from '../../test/render'
 import { stubScrollArea } from '../../test/scroll-area'
@@ -10,8 +10,9 @@ import { formatSize, parentPath } from './file-format'
 import FilesScreen from './files-screen'
 
 stubScrollArea()
-// A teacher: listing and download only (upload and create folder: files-upload.test.tsx).
-beforeEach(() => server.use(dashboardHandler(buildDashboard({ type: 'teacher' }))))
+// A teacher: listing and download only (upload and create folder: files-upload.test.tsx). The screen renders inside
+// the SettingsProvider, as in the app: useFeature applies the preview settings.
+beforeEach(() => server.use(dashboardHandler(buildDashboard({ type: 'teacher' })), userSettingsHandler()))
 afterEach(() => {
   vi.restoreAllMocks()
 })
@@ -56,7 +57,7 @@ const names = () =>
 describe('Fájlok', () => {
   it('shows "Fájlok betöltése..." while loading', async () => {
     server.use(http.get(`${API}/files`, () => new Promise<Response>(() => {})))
-    renderWithProviders(<FilesScreen />)
+    renderWithProviders(<FilesScreen />, { withSettings: true })
     expect(await screen.findByText('Fájlok betöltése...')).toBeInTheDocument()
   })
 
@@ -64,20 +65,20 @@ describe('Fájlok', () => {
     server.use(
       http.get(`${API}/files`, () => HttpResponse.json({ code: 500, message: 'x' }, { status: 500 })),
     )
-    renderWithProviders(<FilesScreen />)
+    renderWithProviders(<FilesScreen />, { withSettings: true })
     expect(await screen.findByText('Hiba történt a fájlok betöltése közben.')).toBeInTheDocument()
   })
 
   it('shows the empty state without a search', async () => {
     serveFiles({ '': [] })
-    renderWithProviders(<FilesScreen />)
+    renderWithProviders(<FilesScreen />, { withSettings: true })
     expect(await screen.findByText('Nincsenek fájlok')).toBeInTheDocument()
     expect(screen.getByText('Még nem került egyetlen fájl sem feltöltésre.')).toBeInTheDocument()
   })
 
   it('lists the root with hidden files off, the count, sizes in Hungarian; the toggle shows dot-files', async () => {
     const asked = serveFiles()
-    const { user } = renderWithProviders(<FilesScreen />)
+    const { user } = renderWithProviders(<FilesScreen />, { withSettings: true })
     await screen.findByRole('table', { name: 'Fájlok' })
     expect(asked).toEqual([''])
     expect(names()).toEqual(['Mappa', 'Órarend – ősz.pdf', 'alma.txt'])
@@ -94,7 +95,7 @@ describe('Fájlok', () => {
 
   it('searches by file name, with the search empty state', async () => {
     serveFiles()
-    const { user } = renderWithProviders(<FilesScreen />)
+    const { user } = renderWithProviders(<FilesScreen />, { withSettings: true })
     await screen.findByRole('table', { name: 'Fájlok' })
     const search = screen.getByRole('searchbox', { name: 'Keresés fájlnév alapján' })
     await user.type(search, 'ÓRAREND')
@@ -109,7 +110,7 @@ describe('Fájlok', () => {
 
   it('opens a folder by appending its name, and "Vissza" returns to the parent', async () => {
     const asked = serveFiles()
-    const { user } = renderWithProviders(<FilesScreen />)
+    const { user } = renderWithProviders(<FilesScreen />, { withSettings: true })
     await screen.findByRole('table', { name: 'Fájlok' })
     await user.click(screen.getByRole('button', { name: 'Mappa' }))
     await waitFor(() => expect(names()).toEqual(['beágyazott.txt']))
@@ -139,7 +140,7 @@ describe('Fájlok', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(`${this.download}|${this.getAttribute('href')}`)
     })
-    const { user } = renderWithProviders(<FilesScreen />)
+    const { user } = renderWithProviders(<FilesScreen />, { withSettings: true })
     await screen.findByRole('table', { name: 'Fájlok' })
     await user.click(screen.getByRole('button', { name: 'Letöltés: Órarend – ősz.pdf' }))
     await waitFor(() => expect(clicked).toEqual(['Órarend – ősz.pdf|blob:fajl']))
@@ -153,7 +154,7 @@ describe('Fájlok', () => {
     server.use(
       http.get(`${API}/files/file`, () => HttpResponse.json({ code: 404, message: 'x' }, { status: 404 })),
     )
-    const { user } = renderWithProviders(<FilesScreen />)
+    const { user } = renderWithProviders(<FilesScreen />, { withSettings: true })
     await screen.findByRole('table', { name: 'Fájlok' })
     await user.click(screen.getByRole('button', { name: 'Letöltés: alma.txt' }))
     expect(await screen.findByText('Hiba történt a fájl letöltése közben.')).toBeInTheDocument()

@@ -22,7 +22,7 @@ import { memo, useCallback, useMemo, useRef, useState, type DragEvent } from 're
 import type { FileEntry } from '../../../contract/api'
 import { TIMING } from '../../../contract/limits'
 import { MESSAGES } from '../../../contract/messages'
-import { useFeature } from '../../api/get-dashboard'
+import { useFeature } from '../../lib/settings/use-features'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { ListState, type ListWords } from '../../components/list-state'
 import { ListToolbar } from '../../components/list-toolbar'

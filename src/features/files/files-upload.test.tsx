@@ -8,7 +8,7 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FileEntry } from '../../../contract/api'
 import { MESSAGES, uploadTooLargeMessage } from '../../../contract/messages'
-import { buildDashboard, dashboardHandler } from '../../test/factories'
+import { buildDashboard, dashboardHandler, userSettingsHandler } from '../../test/factories'
 import { API, server } from '../../test/msw'
 import { renderWithProviders } from '../../test/render'
 import { stubScrollArea } from '../../test/scroll-area'
@@ -67,8 +67,8 @@ function serveUpload(answer: (sent: Sent) => Response | Promise<Response>) {
 }
 
 function renderAs(type: 'admin' | 'teacher') {
-  server.use(dashboardHandler(buildDashboard({ type })))
-  return renderWithProviders(<FilesScreen />)
+  server.use(dashboardHandler(buildDashboard({ type })), userSettingsHandler())
+  return renderWithProviders(<FilesScreen />, { withSettings: true })
 }
 
 const file = (name: string, text = 'tartalom') => new File([text], name, { type: 'text/plain' })

@@ -10,7 +10,8 @@ import { defaultBackendUrl } from '../backend-url'
 
 export type { QuickAction, SettingDomain, SettingKey }
 
-export interface SettingsValues {
+/** A type, not an interface: it is a `Record<string, unknown>` (contract applyFeaturePreviews reads it as one). */
+export type SettingsValues = {
   backendUrl: string
   quickActions: QuickAction[]
   MFAEmail: string
