@@ -47,7 +47,7 @@ export function SettingsView({ categories = SETTINGS_CATEGORIES }: { categories?
   if (loading) return <SettingsLoading />
 
   const category = ordered.find((item) => item.id === categoryId) ?? ordered[0]
-  const values = settings as unknown as Record<string, unknown>
+  const values: Record<string, unknown> = settings
 
   return (
     <Flex direction={{ base: 'column', md: 'row' }} gap="6" p={{ base: '4', md: '8' }}>
