@@ -1,22 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { delay, http, HttpResponse } from 'msw'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { USERS_MESSAGES, type UserFeatureRow, type UserSummary } from '../../../contract/api'
 import { MESSAGES } from '../../../contract/messages'
-import { resetNotifyForTests } from '../../lib/notify'
 import { API, server } from '../../test/msw'
 import { renderWithProviders } from '../../test/render'
+import { stubScrollArea } from '../../test/scroll-area'
 import UsersScreen from './users-screen'
 
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
-})
-afterAll(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
-})
-afterEach(() => resetNotifyForTests())
+stubScrollArea()
 
 let nextId = 1
 function aUser(name: string, overrides: Partial<UserSummary> = {}): UserSummary {
