@@ -5,7 +5,7 @@
  * 'Új mappa'; per row 'Átnevezés' and 'Törlés' (issue 18, a confirmation naming the entry first); all online only.
  * Default export: the shell loads this screen lazily.
  */
-import { Box, Button, Flex, Heading, HStack, IconButton, Menu, Portal, Switch, Text } from '@chakra-ui/react'
+import { Box, Button, Flex, Heading, HStack, Switch, Text } from '@chakra-ui/react'
 import {
   ArrowLeft,
   Download,
@@ -13,7 +13,6 @@ import {
   Folder,
   FolderOpen,
   FolderPlus,
-  MoreHorizontal,
   Pencil,
   Trash2,
   Upload,
@@ -26,6 +25,7 @@ import { useFeature } from '../../lib/settings/use-features'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { ListState, type ListWords } from '../../components/list-state'
 import { ListToolbar } from '../../components/list-toolbar'
+import { RowActionsMenu } from '../../components/row-actions-menu'
 import { OfflineMarker } from '../../components/offline-marker'
 import { VirtualTable, type VirtualColumn } from '../../components/virtual-table'
 import { ApiError } from '../../lib/api-client'
@@ -443,7 +443,7 @@ const FilesTable = memo(function FilesTable({ files, onOpen, onDownload, changes
   )
 })
 
-/** A row's 'Átnevezés' and 'Törlés' (issue 18): a menu button, usable by keyboard (arrows, Enter) and by touch. */
+/** A row's 'Átnevezés' and 'Törlés' (issue 18). */
 function EntryMenu({
   entry,
   enabled,
@@ -451,24 +451,31 @@ function EntryMenu({
   onDelete,
 }: { entry: FileEntry } & NonNullable<FilesTableProps['changes']>) {
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <IconButton variant="ghost" size="sm" aria-label={`Műveletek: ${entry.fileName}`}>
-          <MoreHorizontal size={16} aria-hidden />
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.Item value="rename" disabled={!enabled} onClick={() => onRename(entry)}>
+    <RowActionsMenu
+      name={entry.fileName}
+      actions={[
+        {
+          value: 'rename',
+          label: (
+            <>
               <Pencil size={16} aria-hidden /> Átnevezés
-            </Menu.Item>
-            <Menu.Item value="delete" color="fg.error" disabled={!enabled} onClick={() => onDelete(entry)}>
+            </>
+          ),
+          disabled: !enabled,
+          onSelect: () => onRename(entry),
+        },
+        {
+          value: 'delete',
+          label: (
+            <>
               <Trash2 size={16} aria-hidden /> Törlés
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+            </>
+          ),
+          disabled: !enabled,
+          danger: true,
+          onSelect: () => onDelete(entry),
+        },
+      ]}
+    />
   )
 }

@@ -1,8 +1,8 @@
 /** The accounts table: the shared VirtualTable with Felhasználók's columns and a menu of actions per row. */
-import { Badge, IconButton, Menu, Portal } from '@chakra-ui/react'
-import { MoreHorizontal } from 'lucide-react'
+import { Badge } from '@chakra-ui/react'
 import { memo, useMemo } from 'react'
 import type { UserSummary } from '../../../../contract/api'
+import { RowActionsMenu } from '../../../components/row-actions-menu'
 import { VirtualTable, type VirtualColumn } from '../../../components/virtual-table'
 import { USER_TYPE_LABELS, lastSignInText } from '../user-labels'
 
@@ -66,31 +66,35 @@ export const UsersTable = memo(function UsersTable({ users, onAction, writable =
         compactWidth: 'auto',
         align: 'end',
         cell: (u) => (
-          <Menu.Root positioning={{ placement: 'bottom-end' }}>
-            <Menu.Trigger asChild>
-              <IconButton variant="ghost" size="sm" aria-label={`Műveletek: ${u.name}`}>
-                <MoreHorizontal size={16} aria-hidden />
-              </IconButton>
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content>
-                  <Menu.Item value="password" disabled={!writable} onClick={() => onAction('password', u)}>
-                    Jelszó visszaállítása
-                  </Menu.Item>
-                  <Menu.Item value="status" disabled={!writable} onClick={() => onAction('status', u)}>
-                    {u.disabled ? 'Engedélyezés' : 'Letiltás'}
-                  </Menu.Item>
-                  <Menu.Item value="mfa" disabled={!u.mfa || !writable} onClick={() => onAction('mfa', u)}>
-                    Többfaktoros hitelesítés kikapcsolása
-                  </Menu.Item>
-                  <Menu.Item value="features" disabled={!writable} onClick={() => onAction('features', u)}>
-                    Funkciók
-                  </Menu.Item>
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
+          <RowActionsMenu
+            name={u.name}
+            actions={[
+              {
+                value: 'password',
+                label: 'Jelszó visszaállítása',
+                disabled: !writable,
+                onSelect: () => onAction('password', u),
+              },
+              {
+                value: 'status',
+                label: u.disabled ? 'Engedélyezés' : 'Letiltás',
+                disabled: !writable,
+                onSelect: () => onAction('status', u),
+              },
+              {
+                value: 'mfa',
+                label: 'Többfaktoros hitelesítés kikapcsolása',
+                disabled: !u.mfa || !writable,
+                onSelect: () => onAction('mfa', u),
+              },
+              {
+                value: 'features',
+                label: 'Funkciók',
+                disabled: !writable,
+                onSelect: () => onAction('features', u),
+              },
+            ]}
+          />
         ),
       },
     ],
