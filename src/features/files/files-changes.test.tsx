@@ -7,38 +7,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { FileEntry } from '../../../contract/api'
 import { MESSAGES } from '../../../contract/messages'
-import { buildDashboard, dashboardHandler, userSettingsHandler } from '../../test/factories'
 import { API, server } from '../../test/msw'
-import { renderWithProviders } from '../../test/render'
 import { stubScrollArea } from '../../test/scroll-area'
 import { RENAME_REQUIRED } from './components/rename-dialog'
-import FilesScreen from './files-screen'
+import { entry, renderAs, serveRoot } from './test-helpers'
 
 stubScrollArea()
 afterEach(() => {
   vi.restoreAllMocks()
   vi.unstubAllGlobals()
 })
-
-const entry = (fileName: string, type: FileEntry['type'] = 'File'): FileEntry => ({
-  fileName,
-  type,
-  size: type === 'Directory' ? 0 : 10,
-  modifiedAt: '2026-09-01T08:00:00.000Z',
-})
-
-function serveRoot(files: FileEntry[]) {
-  const state = { files }
-  server.use(http.get(`${API}/files`, () => HttpResponse.json({ files: state.files })))
-  return state
-}
-
-function renderAs(type: 'admin' | 'teacher') {
-  server.use(dashboardHandler(buildDashboard({ type })), userSettingsHandler())
-  return renderWithProviders(<FilesScreen />, { withSettings: true })
-}
 
 async function ready() {
   await screen.findByText(/^(\d+ mappa, )?\d+ fájl$/)

@@ -6,39 +6,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { FileEntry } from '../../../contract/api'
 import { MESSAGES, uploadTooLargeMessage } from '../../../contract/messages'
-import { buildDashboard, dashboardHandler, userSettingsHandler } from '../../test/factories'
 import { API, server } from '../../test/msw'
-import { renderWithProviders } from '../../test/render'
 import { stubScrollArea } from '../../test/scroll-area'
 import { FOLDER_NAME_INVALID, FOLDER_NAME_REQUIRED } from './components/new-folder-dialog'
-import FilesScreen from './files-screen'
+import { entry, renderAs, serveRoot } from './test-helpers'
 
 stubScrollArea()
 afterEach(() => {
   vi.restoreAllMocks()
   vi.unstubAllGlobals()
 })
-
-const entry = (fileName: string, type: FileEntry['type'] = 'File'): FileEntry => ({
-  fileName,
-  type,
-  size: type === 'Directory' ? 0 : 10,
-  modifiedAt: '2026-09-01T08:00:00.000Z',
-})
-
-/** Serves a root listing that `files` can change; returns how often it was asked. */
-function serveRoot(files: FileEntry[]) {
-  const state = { files, asked: 0 }
-  server.use(
-    http.get(`${API}/files`, () => {
-      state.asked++
-      return HttpResponse.json({ files: state.files })
-    }),
-  )
-  return state
-}
 
 interface Sent {
   path: string | null
@@ -64,11 +42,6 @@ function serveUpload(answer: (sent: Sent) => Response | Promise<Response>) {
     }),
   )
   return sent
-}
-
-function renderAs(type: 'admin' | 'teacher') {
-  server.use(dashboardHandler(buildDashboard({ type })), userSettingsHandler())
-  return renderWithProviders(<FilesScreen />, { withSettings: true })
 }
 
 const file = (name: string, text = 'tartalom') => new File([text], name, { type: 'text/plain' })
