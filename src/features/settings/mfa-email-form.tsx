@@ -14,9 +14,10 @@ import { LIMITS } from '../../../contract/limits'
 import { PASSWORD_MESSAGES } from '../../../contract/password-rule'
 import { dashboardQuery } from '../../api/get-dashboard'
 import { setMfa } from '../../api/set-mfa'
-import { ownPasswordErrorMessage } from '../../api/change-own-password'
 import { FormField, useSchemaForm } from '../../components/form'
+import { messageOf, NetworkError } from '../../lib/api-client'
 import { notify } from '../../lib/notify'
+import { UPDATE_ERROR } from '../../lib/settings/settings-context'
 import type { CustomSettingProps } from './quick-actions-editor'
 
 /** Said beside the button once the address is saved (issue 18: a silent save looked like nothing happened). */
@@ -50,7 +51,11 @@ export function MfaEmailForm({ value, label, description, disabledReason }: Cust
       setSaved(true)
       notify.success(answer.message || SAVED_MESSAGE)
     } catch (failure) {
-      const message = ownPasswordErrorMessage(failure)
+      // Spec §5: the server's message when it sent one, else 'Failed to update settings'.
+      const message =
+        failure instanceof NetworkError
+          ? failure.message
+          : (messageOf((failure as { body?: unknown })?.body) ?? UPDATE_ERROR)
       const aboutPassword =
         message === PASSWORD_MESSAGES.currentWrong || message === PASSWORD_MESSAGES.currentRequired
       setError(aboutPassword ? 'password' : 'email', { type: 'server', message }, { shouldFocus: true })

@@ -355,6 +355,17 @@ describe('settings', () => {
     expect(screen.queryByText('Mentve')).not.toBeInTheDocument()
   })
 
+  it('says "Failed to update settings" under the address when a failed save has no message', async () => {
+    server.use(userSettingsHandler(), dashboardHandler())
+    recordMfaSaves({}, 500)
+    const { user } = renderSettings()
+    await openCategory(user, 'Profil')
+    await user.type(screen.getByLabelText('MFA e-mail cím'), 'tanar@pelda.hu')
+    await user.type(screen.getByLabelText('Jelszavad a módosításhoz'), 'titkos-jelszo{Enter}')
+    expect(await screen.findByText('Failed to update settings')).toBeInTheDocument()
+    expect(screen.queryByText('Mentve')).not.toBeInTheDocument()
+  })
+
   it('saves a waiting setting at Kijelentkezés, before the session is revoked', async () => {
     const calls: string[] = []
     server.use(
