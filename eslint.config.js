@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import js from '@eslint/js'
 import globals from 'globals'
 import importX from 'eslint-plugin-import-x'
-import { createNodeResolver } from 'eslint-plugin-import-x/node-resolver'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
@@ -94,7 +94,7 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2022, globals: { ...globals.browser, ...globals.node } },
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${root}/tsconfig.json` })],
       // The files import-x reads to follow imports (no-cycle); without it only .js files are followed.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { aliases } from './aliases'
 import { precompress } from './scripts/precompress'
 
 const BRAND = '#1e40af'
@@ -59,6 +60,7 @@ export default defineConfig({
     // Last, so it also compresses sw.js and the manifest written by the PWA plugin.
     precompress(),
   ],
+  resolve: { alias: aliases },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/s/': 'http://127.0.0.1:8080' } },
   build: { target: 'es2022', sourcemap: false },
 })

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { configDefaults, defineConfig } from 'vitest/config'
+import { aliases } from './aliases'
 
 /**
  * `src/**\/*.test.ts` files that need a browser (window, navigator, localStorage, IndexedDB, the MSW server of
@@ -24,9 +25,11 @@ const BROWSER_TESTS = [
 ]
 
 export default defineConfig({
+  resolve: { alias: aliases },
   test: {
     projects: [
       {
+        extends: true,
         // Pure logic: the node environment, no setup file, no happy-dom, no MSW (seconds, not minutes).
         test: {
           name: 'logic',
@@ -47,6 +50,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         plugins: [react()],
         test: {
           name: 'client',
@@ -63,6 +67,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'server',
           environment: 'node',

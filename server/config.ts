@@ -8,7 +8,7 @@ import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { FormatRegistry, Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
-import { UPLOAD_MAX_MB_DEFAULT } from '../contract/api/files'
+import { UPLOAD_MAX_MB_DEFAULT } from '@contract/api/files'
 
 export interface Config {
   PORT: number

@@ -1,6 +1,6 @@
 /** What the plugins add to Fastify's instance and request (module augmentation). */
 import type { preHandlerAsyncHookHandler } from 'fastify'
-import type { FeatureId, FeatureMap } from '../contract/features'
+import type { FeatureId, FeatureMap } from '@contract/features'
 import type { Config } from './config'
 import type { Db, Driver } from './db'
 import type { SessionWithUser } from './repositories/sessions-repository'

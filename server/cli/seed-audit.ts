@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { AUDIT_TYPES, type AuditType } from '../../contract/audit'
+import { AUDIT_TYPES, type AuditType } from '@contract/audit'
 import type { Db } from '../db'
 import { classrooms, groups, users } from '../db/schema'
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { isSafeName } from '../lib/safe-path'
-import { layoutProblem, seatingProblem, studentDesks } from '../../contract/classroom-layout'
+import { layoutProblem, seatingProblem, studentDesks } from '@contract/classroom-layout'
 import {
   DEMO_BLOCKED_DOMAINS,
   DEMO_CLASSROOMS,

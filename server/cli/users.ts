@@ -13,8 +13,8 @@
  *   list [--type …]
  */
 import { parseArgs } from 'node:util'
-import { LIMITS } from '../../contract/limits'
-import { USER_TYPES, type UserType } from '../../contract/features'
+import { LIMITS } from '@contract/limits'
+import { USER_TYPES, type UserType } from '@contract/features'
 import {
   clearMfa,
   createUser,

@@ -20,7 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { ClassroomLayout, SeatPosition } from '../../contract/api/classrooms'
+import type { ClassroomLayout, SeatPosition } from '@contract/api/classrooms'
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 

@@ -6,7 +6,7 @@
  */
 import { zxcvbn, zxcvbnOptions } from '@zxcvbn-ts/core'
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common'
-import { PASSWORD_MESSAGES, passwordLengthProblem } from '../../contract/password-rule'
+import { PASSWORD_MESSAGES, passwordLengthProblem } from '@contract/password-rule'
 
 /** zxcvbn's 0–4 score a password must reach: 3 means at least about 10^8 guesses (zxcvbn: "safely unguessable"). */
 export const MIN_SCORE = 3

@@ -1,7 +1,7 @@
 /** The worker thread of spreadsheet.ts: reads one file within the bounds and posts its cells or the limit broken. */
 import { parentPort, workerData } from 'node:worker_threads'
 import * as XLSX from 'xlsx'
-import { readBoundedRows, SpreadsheetLimitError } from '../../contract/spreadsheet'
+import { readBoundedRows, SpreadsheetLimitError } from '@contract/spreadsheet'
 
 export interface SheetJob {
   /** The .xlsx bytes, or the CSV file's bytes (UTF-8). */

@@ -4,7 +4,7 @@
  * limit and a timer that terminates it. Each file gets a fresh worker, so nothing of one read outlives it.
  */
 import { Worker } from 'node:worker_threads'
-import { SPREADSHEET_LIMITS, SPREADSHEET_MESSAGES } from '../../contract/spreadsheet'
+import { SPREADSHEET_LIMITS, SPREADSHEET_MESSAGES } from '@contract/spreadsheet'
 import { HttpError } from './http-error'
 import type { SheetJob, SheetAnswer } from './spreadsheet-worker'
 

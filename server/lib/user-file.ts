@@ -4,8 +4,8 @@
  * and the types as the app names them: Diák, Oktató, Adminisztrátor).
  */
 import { readFile } from 'node:fs/promises'
-import { USERS_MESSAGES } from '../../contract/api'
-import { USER_TYPES, type UserType } from '../../contract/features'
+import { USERS_MESSAGES } from '@contract/api'
+import { USER_TYPES, type UserType } from '@contract/features'
 import { HttpError } from './http-error'
 import { readSpreadsheet } from './spreadsheet'
 

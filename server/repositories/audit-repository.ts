@@ -6,7 +6,7 @@
  * search goes through the GIN index on the generated `search` words; counts stop at a bound.
  */
 import { and, eq, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm'
-import type { AuditExtras, AuditType } from '../../contract/audit'
+import type { AuditExtras, AuditType } from '@contract/audit'
 import type { Db } from '../db'
 import { auditLog } from '../db/schema'
 import { timeOrderedId } from '../lib/time-ordered-id'

@@ -1,7 +1,7 @@
 /** Classrooms and their layouts (spec §3). School-wide: no owner. */
 import { randomUUID } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
-import type { ClassroomLayout } from '../../contract/api/classrooms'
+import type { ClassroomLayout } from '@contract/api/classrooms'
 import type { Db } from '../db'
 import { classrooms, groups } from '../db/schema'
 

@@ -1,7 +1,7 @@
 /** Student groups and their members (spec §3). A group is led by one teacher and may meet in a classroom. */
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import type { ClassroomLayout } from '../../contract/api/classrooms'
+import type { ClassroomLayout } from '@contract/api/classrooms'
 import type { Db } from '../db'
 import { classrooms, groupMembers, groups, users } from '../db/schema'
 

@@ -1,6 +1,6 @@
 /** A group's seating in its classroom: one row per seated group, the positions as JSON. */
 import { eq, inArray } from 'drizzle-orm'
-import type { SeatPosition } from '../../contract/api/classrooms'
+import type { SeatPosition } from '@contract/api/classrooms'
 import type { Db } from '../db'
 import { seating } from '../db/schema'
 

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm'
-import type { UserType } from '../../contract/features'
+import type { UserType } from '@contract/features'
 import type { Db } from '../db'
 import { sessions, userFeatures, users } from '../db/schema'
 import { hashPassword } from '../lib/password'

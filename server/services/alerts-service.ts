@@ -1,6 +1,6 @@
 /** Announcements (DESIGN §3): listing, and the administrators' create and delete (Change factories for `runWrite`). */
-import type { Alert, AlertsResponse, MessageBody } from '../../contract/api'
-import { MESSAGES } from '../../contract/messages'
+import type { Alert, AlertsResponse, MessageBody } from '@contract/api'
+import { MESSAGES } from '@contract/messages'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import {

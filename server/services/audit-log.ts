@@ -15,9 +15,9 @@ import {
   type AuditLogExportQuery,
   type AuditLogQuery,
   type AuditLogResponse,
-} from '../../contract/api'
-import { AUDIT_EXTRA_KEYS, AUDIT_TYPES } from '../../contract/audit'
-import { csvRow } from '../../contract/csv'
+} from '@contract/api'
+import { AUDIT_EXTRA_KEYS, AUDIT_TYPES } from '@contract/audit'
+import { csvRow } from '@contract/csv'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import {

@@ -5,8 +5,8 @@
  * Every password and code is checked only after a place is claimed in its guess limits (services/throttle.ts).
  */
 import { timingSafeEqual } from 'node:crypto'
-import { LIMITS } from '../../contract/limits'
-import { MESSAGES } from '../../contract/messages'
+import { LIMITS } from '@contract/limits'
+import { MESSAGES } from '@contract/messages'
 import type { Config } from '../config'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'

@@ -2,7 +2,7 @@
  * Schema errors as Hungarian 400s: a route that sets `attachValidation` hands its `validationError` to the service,
  * which names the field's message (as work hours does) instead of the generic 'Hibás kérés.'.
  */
-import { MESSAGES } from '../../contract/messages'
+import { MESSAGES } from '@contract/messages'
 import { HttpError } from '../lib/http-error'
 
 /** One schema error as the validator reports it (Fastify's `FastifySchemaValidationError`, Ajv's `ErrorObject`). */

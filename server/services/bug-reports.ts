@@ -4,9 +4,9 @@ import type {
   BugReportResponse,
   CreateBugReportRequest,
   CreateBugReportResponse,
-} from '../../contract/api'
-import { BUG_REPORT_LIMITS } from '../../contract/api/bug-reports'
-import { MESSAGES } from '../../contract/messages'
+} from '@contract/api'
+import { BUG_REPORT_LIMITS } from '@contract/api/bug-reports'
+import { MESSAGES } from '@contract/messages'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import {

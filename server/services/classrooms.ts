@@ -3,9 +3,9 @@
  * checked with the shared `layoutProblem`; a layout change drops the seats that no longer are on a student desk, and
  * a classroom that groups meet in is not deleted (409 naming them).
  */
-import type { Classroom, ClassroomRequest, CreateClassroomResponse, MessageBody } from '../../contract/api'
-import { LAYOUT_MESSAGES, layoutProblem, seatingOnLayout } from '../../contract/classroom-layout'
-import { MESSAGES } from '../../contract/messages'
+import type { Classroom, ClassroomRequest, CreateClassroomResponse, MessageBody } from '@contract/api'
+import { LAYOUT_MESSAGES, layoutProblem, seatingOnLayout } from '@contract/classroom-layout'
+import { MESSAGES } from '@contract/messages'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import {

@@ -7,7 +7,7 @@ import {
   type FeatureId,
   type FeatureMap,
   type UserType,
-} from '../../contract/features'
+} from '@contract/features'
 import type { Db } from '../db'
 import { listUserFeatures, type UserFeatureRow } from '../repositories/features-repository'
 

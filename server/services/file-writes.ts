@@ -17,8 +17,8 @@ import { link, lstat, mkdir, readdir, realpath, rename, rmdir, stat, unlink } fr
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { FILE_NAME_MAX_BYTES, type FileEntry, type MessageBody } from '../../contract/api'
-import { MESSAGES } from '../../contract/messages'
+import { FILE_NAME_MAX_BYTES, type FileEntry, type MessageBody } from '@contract/api'
+import { MESSAGES } from '@contract/messages'
 import { HttpError } from '../lib/http-error'
 import {
   isInside,

@@ -5,8 +5,8 @@
  */
 import { readdir, realpath, stat } from 'node:fs/promises'
 import { extname, join } from 'node:path'
-import type { FileEntry } from '../../contract/api'
-import { MESSAGES } from '../../contract/messages'
+import type { FileEntry } from '@contract/api'
+import { MESSAGES } from '@contract/messages'
 import { HttpError } from '../lib/http-error'
 import { isInside, pathSegments, realRoot, resolveInside, UnsafePathError } from '../lib/safe-path'
 import { isUploadPart } from './file-writes'

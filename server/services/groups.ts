@@ -2,14 +2,8 @@
  * Student groups (spec §3, §7; DESIGN §3). A teacher sees and changes the groups they lead; an administrator all of
  * them. A group another teacher leads answers 404, as one that does not exist (its existence is not shown).
  */
-import type {
-  CreateGroupRequest,
-  CreateGroupResponse,
-  Group,
-  GroupMember,
-  MessageBody,
-} from '../../contract/api'
-import { MESSAGES } from '../../contract/messages'
+import type { CreateGroupRequest, CreateGroupResponse, Group, GroupMember, MessageBody } from '@contract/api'
+import { MESSAGES } from '@contract/messages'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import { findClassroom } from '../repositories/classrooms-repository'

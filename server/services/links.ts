@@ -15,8 +15,8 @@ import {
   type CreateLinkResponse,
   type MessageBody,
   type ShortLink,
-} from '../../contract/api'
-import { MESSAGES } from '../../contract/messages'
+} from '@contract/api'
+import { MESSAGES } from '@contract/messages'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import {

@@ -3,10 +3,10 @@
  * setting, changing or removing it asks for the current password, as a password change does — a session left open
  * on a shared tablet must not be enough to send the codes elsewhere or switch them off. Audited as changeMfaEmail.
  */
-import type { MessageBody } from '../../contract/api'
-import type { SetMfaRequest } from '../../contract/api/auth'
-import { LIMITS } from '../../contract/limits'
-import { MESSAGES } from '../../contract/messages'
+import type { MessageBody } from '@contract/api'
+import type { SetMfaRequest } from '@contract/api/auth'
+import { LIMITS } from '@contract/limits'
+import { MESSAGES } from '@contract/messages'
 import { HttpError } from '../lib/http-error'
 import type { SessionWithUser } from '../repositories/sessions-repository'
 import { setMfaEmail as storeMfaEmail } from '../repositories/users-repository'

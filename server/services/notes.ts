@@ -1,6 +1,6 @@
 /** Notes on a group (spec §3, §8): plain text, stored and returned exactly as typed; only for groups the caller sees. */
-import type { CreateNoteRequest, CreateNoteResponse, Note } from '../../contract/api'
-import { MESSAGES } from '../../contract/messages'
+import type { CreateNoteRequest, CreateNoteResponse, Note } from '@contract/api'
+import { MESSAGES } from '@contract/messages'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import { insertNote, listNotes } from '../repositories/notes-repository'

@@ -8,9 +8,9 @@
  * the rule, `hashPassword` outside the transaction, then `replacePasswordHash(tx, id, hash, { oneTime, now })`
  * (repositories/users-repository), which also ends the sessions.
  */
-import type { MessageBody } from '../../contract/api'
-import type { OwnPasswordRequest } from '../../contract/api/password'
-import { PASSWORD_MESSAGES } from '../../contract/password-rule'
+import type { MessageBody } from '@contract/api'
+import type { OwnPasswordRequest } from '@contract/api/password'
+import { PASSWORD_MESSAGES } from '@contract/password-rule'
 import { HttpError } from '../lib/http-error'
 import { hashPassword, verifyPassword } from '../lib/password'
 import { passwordProblem } from '../lib/password-strength'

@@ -3,15 +3,15 @@
  * bulk add, comment edit and delete of normalised domains (Change factories for `runWrite`: the domains are
  * normalised before the transaction; the spec's audit catalogue names no proxy event, so none is written), and the Squid `dstdomain` feed.
  */
-import type { BlockedDomainsChange, BulkDomainOutcome, BulkDomainsAnswer } from '../../contract/api'
+import type { BlockedDomainsChange, BulkDomainOutcome, BulkDomainsAnswer } from '@contract/api'
 import {
   PROXY_MESSAGES,
   bulkAddedMessage,
   normaliseComment,
   normaliseDomain,
   squidDstdomain,
-} from '../../contract/domain-name'
-import { MESSAGES } from '../../contract/messages'
+} from '@contract/domain-name'
+import { MESSAGES } from '@contract/messages'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import {

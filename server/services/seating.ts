@@ -2,9 +2,9 @@
  * A group's seating in its classroom (spec §3, §4): read, or replaced whole. The caller must see the group (own, or
  * administrator) and name its classroom; every position is checked with the shared `seatingProblem`.
  */
-import type { ClassroomLayout, MessageBody, SeatPosition, SeatingRequest } from '../../contract/api'
-import { LAYOUT_MESSAGES, seatingProblem } from '../../contract/classroom-layout'
-import { MESSAGES } from '../../contract/messages'
+import type { ClassroomLayout, MessageBody, SeatPosition, SeatingRequest } from '@contract/api'
+import { LAYOUT_MESSAGES, seatingProblem } from '@contract/classroom-layout'
+import { MESSAGES } from '@contract/messages'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import { findClassroom } from '../repositories/classrooms-repository'

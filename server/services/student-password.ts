@@ -1,7 +1,7 @@
 /** A teacher or administrator sets a student's password (spec §7), audited as changeUserPassword. */
-import type { MessageBody, StudentPasswordRequest } from '../../contract/api'
-import { LIMITS } from '../../contract/limits'
-import { MESSAGES } from '../../contract/messages'
+import type { MessageBody, StudentPasswordRequest } from '@contract/api'
+import { LIMITS } from '@contract/limits'
+import { MESSAGES } from '@contract/messages'
 import { HttpError } from '../lib/http-error'
 import { hashPassword } from '../lib/password'
 import { setPasswordHash } from '../repositories/users-repository'

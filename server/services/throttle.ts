@@ -4,7 +4,7 @@
  * statement: whatever the concurrency and the number of processes, no more secrets are checked than the limits
  * allow. A wrong secret keeps its claim (it is the failure record); a right one gives it back or clears the counter.
  */
-import { throttledMessage } from '../../contract/messages'
+import { throttledMessage } from '@contract/messages'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import {

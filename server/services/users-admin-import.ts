@@ -20,9 +20,9 @@ import {
   type ImportUsersResponse,
   type ImportedUser,
   type UserSummary,
-} from '../../contract/api'
-import type { UserType } from '../../contract/features'
-import { passwordLengthProblem } from '../../contract/password-rule'
+} from '@contract/api'
+import type { UserType } from '@contract/features'
+import { passwordLengthProblem } from '@contract/password-rule'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import { hashPasswords, randomPassword } from '../lib/password'

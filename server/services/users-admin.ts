@@ -7,7 +7,7 @@
  * giving one another type — is a 409. The active administrators' rows are locked first (SELECT … FOR UPDATE), so two
  * administrators disabling each other at the same moment cannot both pass the check.
  */
-import { MESSAGES } from '../../contract/messages'
+import { MESSAGES } from '@contract/messages'
 import {
   USERNAME_PATTERN,
   USERS_MESSAGES,
@@ -20,7 +20,7 @@ import {
   type UserFeaturesResponse,
   type UserResponse,
   type UserSummary,
-} from '../../contract/api'
+} from '@contract/api'
 import {
   FEATURE_DEPENDENCIES,
   FEATURE_IDS,
@@ -29,7 +29,7 @@ import {
   isFeatureEnabled,
   type FeatureId,
   type UserType,
-} from '../../contract/features'
+} from '@contract/features'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import { hashPassword, randomPassword } from '../lib/password'

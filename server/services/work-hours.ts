@@ -1,9 +1,9 @@
 /** Work hours (spec §3, §5, §7): each signed-in user reads and writes only their own days. */
 import { eq } from 'drizzle-orm'
-import type { MessageBody, WorkHoursRequest, WorkHoursResponse } from '../../contract/api'
-import { dayInZone } from '../../contract/features'
-import { isCalendarDate } from '../../contract/api/work-hours'
-import { MESSAGES } from '../../contract/messages'
+import type { MessageBody, WorkHoursRequest, WorkHoursResponse } from '@contract/api'
+import { dayInZone } from '@contract/features'
+import { isCalendarDate } from '@contract/api/work-hours'
+import { MESSAGES } from '@contract/messages'
 import type { Db } from '../db'
 import { users } from '../db/schema'
 import { HttpError } from '../lib/http-error'

@@ -15,7 +15,7 @@
  * A check that needs the database (the row exists, the caller may see it) runs inside the change and throws an
  * HttpError; a 4xx rolls the change back and is still the key's answer. Services know nothing of Fastify.
  */
-import type { AuditExtras, AuditType } from '../../contract/audit'
+import type { AuditExtras, AuditType } from '@contract/audit'
 import type { Db } from '../db'
 import type { SessionWithUser } from '../repositories/sessions-repository'
 

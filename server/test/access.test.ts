@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { MESSAGES } from '../../contract/messages'
+import { MESSAGES } from '@contract/messages'
 import { drivers, useTestApp, type TestApp } from './build'
 
 type Role = 'anonymous' | 'student' | 'teacher' | 'admin'

@@ -11,8 +11,8 @@ import {
   AUDIT_EXACT_TOTAL_MAX,
   AUDIT_EXACT_TOTAL_MAX_SEARCH,
   AUDIT_LOG_MESSAGES,
-} from '../../contract/api'
-import type { AuditExtras, AuditType } from '../../contract/audit'
+} from '@contract/api'
+import type { AuditExtras, AuditType } from '@contract/audit'
 import { SEARCH_WINDOW, writeAudit } from '../repositories/audit-repository'
 import { drivers, useTestApp } from './build'
 

@@ -1,7 +1,7 @@
 /** Sign-in, throttling, MFA, sessions and sign-out (spec §4, §7; DESIGN §3). */
 import { describe, expect, it } from 'vitest'
-import { MESSAGES, throttledMessage } from '../../contract/messages'
-import { PASSWORD_MESSAGES } from '../../contract/password-rule'
+import { MESSAGES, throttledMessage } from '@contract/messages'
+import { PASSWORD_MESSAGES } from '@contract/password-rule'
 import { authCounters } from '../db/schema'
 import { setDisabled } from '../repositories/users-repository'
 import { THROTTLE } from '../services/throttle'

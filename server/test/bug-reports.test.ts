@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import type { BugReport } from '../../contract/api'
+import type { BugReport } from '@contract/api'
 import { drivers, useTestApp, type TestApp } from './build'
 
 function api(t: TestApp, token: string) {

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { MESSAGES } from '../../contract/messages'
+import { MESSAGES } from '@contract/messages'
 import { drivers, useTestApp } from './build'
 import { auditEntries } from './queries'
 

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { MESSAGES } from '../../contract/messages'
+import { MESSAGES } from '@contract/messages'
 import { isInside, pathSegments } from '../lib/safe-path'
 import { contentDisposition, parseRange } from '../services/files'
 import { drivers, useTestApp } from './build'

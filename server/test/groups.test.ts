@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import type { ClassroomLayout, Group } from '../../contract/api'
-import { MESSAGES } from '../../contract/messages'
+import type { ClassroomLayout, Group } from '@contract/api'
+import { MESSAGES } from '@contract/messages'
 import { drivers, useTestApp, type TestUser } from './build'
 import { auditEntries } from './queries'
 

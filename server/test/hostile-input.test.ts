@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { MESSAGES } from '../../contract/messages'
+import { MESSAGES } from '@contract/messages'
 import { drivers, useTestApp, type TestApp } from './build'
 
 const LAYOUT = { size: [2, 2], objects: [{ x: 0, y: 0, type: 'teacher' }] }

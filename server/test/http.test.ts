@@ -1,7 +1,7 @@
 /** Cross-cutting HTTP behaviour: body validation, size and type limits, idempotency, ETag, CORS, CSP. */
 import { describe, expect, it } from 'vitest'
-import { MESSAGES } from '../../contract/messages'
-import { LIMITS } from '../../contract/limits'
+import { MESSAGES } from '@contract/messages'
+import { LIMITS } from '@contract/limits'
 import { drivers, useTestApp } from './build'
 import { auditEntries, idempotencyRows, authCounterRows, settingsRows, userRow } from './queries'
 import { cleanUp } from '../services/housekeeping'

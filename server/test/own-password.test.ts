@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { throttledMessage } from '../../contract/messages'
-import { PASSWORD_CHANGE_REQUIRED, PASSWORD_MESSAGES } from '../../contract/password-rule'
+import { throttledMessage } from '@contract/messages'
+import { PASSWORD_CHANGE_REQUIRED, PASSWORD_MESSAGES } from '@contract/password-rule'
 import { createUser } from '../repositories/users-repository'
 import { THROTTLE } from '../services/throttle'
 import { drivers, TEST_LOG_N, useTestApp, type TestApp } from './build'

@@ -10,8 +10,8 @@ import {
   DOMAIN_MESSAGES,
   PROXY_MESSAGES,
   bulkAddedMessage,
-} from '../../contract/domain-name'
-import { MESSAGES } from '../../contract/messages'
+} from '@contract/domain-name'
+import { MESSAGES } from '@contract/messages'
 import { blockedDomains } from '../db/schema'
 import { drivers, useTestApp } from './build'
 import { auditEntries } from './queries'

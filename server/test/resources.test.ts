@@ -1,8 +1,8 @@
 /** Dashboard, user settings, students and alerts: what each answers (spec §7, DESIGN §3). */
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { FEATURE_DEPENDENCIES, ROLE_DEFAULT_FEATURES, dayInZone } from '../../contract/features'
-import { MESSAGES } from '../../contract/messages'
+import { FEATURE_DEPENDENCIES, ROLE_DEFAULT_FEATURES, dayInZone } from '@contract/features'
+import { MESSAGES } from '@contract/messages'
 import { createAlert } from '../repositories/alerts-repository'
 import { setUserFeature } from '../repositories/features-repository'
 import { setDisabled } from '../repositories/users-repository'

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { AUDIT_TYPES } from '../../contract/audit'
+import { AUDIT_TYPES } from '@contract/audit'
 import { seedAuditHistory } from '../cli/seed-audit'
 import { auditCountArgument } from '../cli/seed-demo'
 import { auditLogPage } from '../services/audit-log'

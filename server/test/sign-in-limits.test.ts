@@ -3,8 +3,8 @@
  * not lock the owner out (per account and address first; account-wide with back-off; a known device passes it).
  */
 import { describe, expect, it } from 'vitest'
-import { LIMITS } from '../../contract/limits'
-import { MESSAGES, throttledMessage } from '../../contract/messages'
+import { LIMITS } from '@contract/limits'
+import { MESSAGES, throttledMessage } from '@contract/messages'
 import { THROTTLE } from '../services/throttle'
 import { drivers, useTestApp, type TestApp } from './build'
 import { authCounterRows } from './queries'

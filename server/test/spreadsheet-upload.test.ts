@@ -4,8 +4,8 @@
  * naming the limit, read off the event loop: /api/health answers before the import does.
  */
 import { describe, expect, it } from 'vitest'
-import { USERS_MESSAGES } from '../../contract/api'
-import { SPREADSHEET_LIMITS, SPREADSHEET_MESSAGES } from '../../contract/spreadsheet'
+import { USERS_MESSAGES } from '@contract/api'
+import { SPREADSHEET_LIMITS, SPREADSHEET_MESSAGES } from '@contract/spreadsheet'
 import { HttpError } from '../lib/http-error'
 import { readSpreadsheet } from '../lib/spreadsheet'
 import { drivers, useTestApp } from './build'

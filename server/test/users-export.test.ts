@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import * as XLSX from 'xlsx'
-import type { UserSummary } from '../../contract/api'
+import type { UserSummary } from '@contract/api'
 import { usersWorkbook } from '../services/users-admin-import'
 
 const user = (over: Partial<UserSummary>): UserSummary => ({

@@ -1,7 +1,7 @@
 /** Work hours (spec §3, §5, §7, §8; issue 7): each user logs and reads only their own days, exactly once per key. */
 import { describe, expect, it } from 'vitest'
-import { dayInZone } from '../../contract/features'
-import { MESSAGES } from '../../contract/messages'
+import { dayInZone } from '@contract/features'
+import { MESSAGES } from '@contract/messages'
 import { drivers, useTestApp } from './build'
 
 describe.each(drivers)('work hours on %s', (driver) => {

@@ -7,8 +7,8 @@
  * is the outbox item's id).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { BugReport, BugReportsResponse, CreateBugReportRequest } from '../../contract/api'
-import { queryKeyOf } from '../../contract/api-resources'
+import type { BugReport, BugReportsResponse, CreateBugReportRequest } from '@contract/api'
+import { queryKeyOf } from '@contract/api-resources'
 import { apiRequest } from '../lib/api-client'
 import { useQueuedMutation, type OutboxItem } from '../lib/outbox'
 

@@ -1,7 +1,7 @@
 /** POST /auth/password {currentPassword?, newPassword}: one's own password (issue 11). */
-import type { MessageBody } from '../../contract/api'
-import type { OwnPasswordRequest } from '../../contract/api/password'
-import { PASSWORD_MESSAGES } from '../../contract/password-rule'
+import type { MessageBody } from '@contract/api'
+import type { OwnPasswordRequest } from '@contract/api/password'
+import { PASSWORD_MESSAGES } from '@contract/password-rule'
 import { ApiError, apiRequest, messageOf, NetworkError } from '../lib/api-client'
 
 /** Resolves with the server's message; success is HTTP 200 with `code` 200. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import type { StudentPasswordRequest } from '../../contract/api'
+import type { StudentPasswordRequest } from '@contract/api'
 import { ApiError, apiRequest } from '../lib/api-client'
 import { writeMutation } from '../lib/write-mutation'
 

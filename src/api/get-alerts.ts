@@ -1,7 +1,7 @@
 /** GET /alerts: the announcements every signed-in user reads (Kezdőlap). */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { Alert, AlertsResponse } from '../../contract/api'
-import { queryKeyOf } from '../../contract/api-resources'
+import type { Alert, AlertsResponse } from '@contract/api'
+import { queryKeyOf } from '@contract/api-resources'
 import { apiRequest } from '../lib/api-client'
 
 export interface AlertsData {

@@ -1,7 +1,7 @@
 /** GET /classrooms: every classroom with its layout (Tantermek, and the classroom choice of a new group). */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { Classroom, ClassroomsResponse } from '../../contract/api'
-import { queryKeyOf } from '../../contract/api-resources'
+import type { Classroom, ClassroomsResponse } from '@contract/api'
+import { queryKeyOf } from '@contract/api-resources'
 import { apiRequest } from '../lib/api-client'
 
 export interface ClassroomsData {

@@ -3,8 +3,8 @@
  * useFeature / useEffectiveFeatures (src/lib/settings/use-features.ts), which apply the preview settings.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { DashboardResponse } from '../../contract/api'
-import { queryKeyOf } from '../../contract/api-resources'
+import type { DashboardResponse } from '@contract/api'
+import { queryKeyOf } from '@contract/api-resources'
 import { apiRequest } from '../lib/api-client'
 
 export async function getDashboard(): Promise<DashboardResponse> {

@@ -3,8 +3,8 @@
  * and Kezdőlap). The spec's 404 means "no groups": it is an empty list, not an error.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { Group, GroupsResponse } from '../../contract/api'
-import { queryKeyOf } from '../../contract/api-resources'
+import type { Group, GroupsResponse } from '@contract/api'
+import { queryKeyOf } from '@contract/api-resources'
 import { ApiError, apiRequest } from '../lib/api-client'
 
 export interface GroupsData {

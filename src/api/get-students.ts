@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { Student, StudentsResponse } from '../../contract/api'
-import { queryKeyOf } from '../../contract/api-resources'
+import type { Student, StudentsResponse } from '@contract/api'
+import { queryKeyOf } from '@contract/api-resources'
 import { apiRequest } from '../lib/api-client'
 
 export interface StudentsData {

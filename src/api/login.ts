@@ -5,8 +5,8 @@
  * a SHA-256 of the username (a shared tablet must not show the next user who signed in before: DESIGN §5); it
  * survives sign-out (it is the device's, not the session's) and is no credential on its own.
  */
-import type { LoginRequest, LoginResponse } from '../../contract/api'
-import { sha256Bytes } from '../../contract/sha256'
+import type { LoginRequest, LoginResponse } from '@contract/api'
+import { sha256Bytes } from '@contract/sha256'
 import { apiRequest } from '../lib/api-client'
 
 const DEVICE_PROOFS_KEY = 'deviceProofs'

@@ -1,5 +1,5 @@
 /** POST /dashboard/userSettings {userSettings}: replaces the server-stored settings. */
-import type { UserSettings, UserSettingsSaved } from '../../contract/api'
+import type { UserSettings, UserSettingsSaved } from '@contract/api'
 import { apiRequest } from '../lib/api-client'
 
 export async function saveUserSettings(userSettings: UserSettings): Promise<UserSettingsSaved> {

@@ -1,5 +1,5 @@
 /** POST /auth/mfa {code} with the temporary token: the session token. */
-import type { MfaResponse } from '../../contract/api'
+import type { MfaResponse } from '@contract/api'
 import { apiRequest } from '../lib/api-client'
 
 export async function submitMfa({

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { clear, createStore, entries } from 'idb-keyval'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { apiCacheName } from '../../contract/api-cache-name'
+import { apiCacheName } from '@contract/api-cache-name'
 import { outbox, OUTBOX_DATABASE, OUTBOX_STORE } from '../lib/outbox/outbox'
 import type { OutboxItem } from '../lib/outbox/outbox-item'
 import {

@@ -10,7 +10,7 @@
  * first render, which now already has the dashboard.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { dayInZone } from '../../contract/features'
+import { dayInZone } from '@contract/features'
 import { dashboardQuery } from '../api/get-dashboard'
 import { studentsQuery } from '../api/get-students'
 import { userSettingsQuery } from '../api/get-user-settings'

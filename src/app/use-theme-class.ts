@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import type { Theme } from '../../contract/settings'
+import type { Theme } from '@contract/settings'
 
 /** Puts Chakra's `.dark` (or `.light`) class and the matching color-scheme on <html>. */
 export function useThemeClass(theme: Theme): void {

@@ -7,7 +7,7 @@
 import { Button, Flex, Input, Stack, Text } from '@chakra-ui/react'
 import { Type } from '@sinclair/typebox'
 import { useEffect, useId } from 'react'
-import { StudentPasswordRequest } from '../../contract/api/students'
+import { StudentPasswordRequest } from '@contract/api/students'
 import { NetworkError } from '../lib/api-client'
 import { useSchemaForm } from './form'
 

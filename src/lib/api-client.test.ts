@@ -1,6 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { IDEMPOTENCY_HEADER } from '../../contract/http'
+import { IDEMPOTENCY_HEADER } from '@contract/http'
 import { API, server } from '../test/msw'
 import { ApiError, apiRequest, NetworkError } from './api-client'
 

@@ -2,7 +2,7 @@
  * The one fetch wrapper (DESIGN §4): base URL from settings, the session token, JSON, an Idempotency-Key on
  * writes, and the spec's 401 rule. Nothing else in the app calls `fetch`.
  */
-import { IDEMPOTENCY_HEADER, NDJSON_TYPE } from '../../contract/http'
+import { IDEMPOTENCY_HEADER, NDJSON_TYPE } from '@contract/http'
 import { currentBackendUrl } from './backend-url'
 import { randomId } from './random-id'
 import { getToken } from './session'

@@ -7,7 +7,7 @@
  * Pure: no React, no I/O.
  */
 import Fuse, { type FuseResult, type IFuseOptions } from 'fuse.js'
-import { FUZZY_THRESHOLD } from '../../contract/limits'
+import { FUZZY_THRESHOLD } from '@contract/limits'
 
 /** Lower-case, diacritics stripped (NFD), whitespace collapsed: 'Kovács  Ödön ' → 'kovacs odon'. */
 export function normaliseForSearch(text: string): string {

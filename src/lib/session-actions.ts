@@ -2,7 +2,7 @@
  * Entering and leaving a session. Every path wipes the previous user's cached data first (DESIGN §5, shared
  * tablets), then changes the stored token and reloads, as the spec does.
  */
-import { PASSWORD_CHANGE_REQUIRED } from '../../contract/password-rule'
+import { PASSWORD_CHANGE_REQUIRED } from '@contract/password-rule'
 import { logout } from '../api/logout'
 import { ApiError } from './api-client'
 import { notify } from './notify'

@@ -3,7 +3,7 @@
  * on first use (spec §2: top right, 5 s).
  */
 import { createToaster } from '@chakra-ui/react'
-import { TIMING } from '../../contract/limits'
+import { TIMING } from '@contract/limits'
 
 export const toaster = createToaster({
   placement: 'top-end',

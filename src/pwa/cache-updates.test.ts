@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
-import { queryKeyOf } from '../../contract/api-resources'
+import { queryKeyOf } from '@contract/api-resources'
 import {
   connectQueryClientToCacheUpdates,
   dispatchApiCacheMessageForTests,

@@ -4,8 +4,8 @@
  * table the worker caches by, so a notice for `/notes/g1` invalidates exactly the queries under `['notes', 'g1']`.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { queryKeyForPath } from '../../contract/api-resources'
-import { isApiCacheUpdatedMessage, type ApiCacheUpdatedMessage } from '../../contract/sw-protocol'
+import { queryKeyForPath } from '@contract/api-resources'
+import { isApiCacheUpdatedMessage, type ApiCacheUpdatedMessage } from '@contract/sw-protocol'
 
 type Listener = (message: ApiCacheUpdatedMessage) => void
 

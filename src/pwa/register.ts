@@ -4,7 +4,7 @@
  * new worker controls it. While online, the browser looks for a new version every hour and on reconnect.
  */
 import { Workbox } from 'workbox-window'
-import type { PageToSwMessage } from '../../contract/sw-protocol'
+import type { PageToSwMessage } from '@contract/sw-protocol'
 import { currentBackendUrl } from '../lib/backend-url'
 import { LOCAL_SETTINGS_CHANGED } from '../lib/local-settings'
 import { page } from '../lib/page'

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { apiCacheName } from '../../contract/api-cache-name'
+import { apiCacheName } from '@contract/api-cache-name'
 import { listenForWorkerUnauthorized } from './worker-unauthorized'
 
 function worker() {

@@ -3,8 +3,8 @@
  * answer because the network was slow, and the network then said 401. If the 401 was for this page's session (the
  * cache name is the session token's), the page applies the spec's 401 rule, as for a 401 answer.
  */
-import { apiCacheName } from '../../contract/api-cache-name'
-import { isApiUnauthorizedMessage } from '../../contract/sw-protocol'
+import { apiCacheName } from '@contract/api-cache-name'
+import { isApiUnauthorizedMessage } from '@contract/sw-protocol'
 import { getToken } from '../lib/session'
 
 type Container = Pick<ServiceWorkerContainer, 'addEventListener' | 'removeEventListener'>

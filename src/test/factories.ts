@@ -1,7 +1,7 @@
 /** Small factories for component tests: features, dashboards and the MSW handlers that serve them. */
 import { http, HttpResponse } from 'msw'
-import type { DashboardResponse, UserSettings } from '../../contract/api'
-import { ROLE_DEFAULT_FEATURES, type Feature, type FeatureMap, type UserType } from '../../contract/features'
+import type { DashboardResponse, UserSettings } from '@contract/api'
+import { ROLE_DEFAULT_FEATURES, type Feature, type FeatureMap, type UserType } from '@contract/features'
 import { API } from './msw'
 
 /** An enabled feature without a date window or dependencies. */

@@ -20,9 +20,19 @@ function someFileIn(dir: string): string {
   return relative(root, join(file.parentPath, file.name))
 }
 
-/** The import specifier of `target` as written in a file at `from` (relative, without the extension). */
+const ALIASES: Record<string, string> = { src: '@/', contract: '@contract/', server: '@server/' }
+
+/**
+ * The import specifier of `target` as the tree writes it in a file at `from` (without the extension): relative to a
+ * sibling or a parent in the same top folder, otherwise through the tsconfig alias (`@/…`, `@contract/…`, `@server/…`),
+ * so the rules are checked on resolved aliases as well.
+ */
 function specifier(from: string, target: string): string {
-  const path = relative(dirname(join(root, from)), join(root, target)).replace(/\.tsx?$/, '')
+  const bare = target.replace(/\.tsx?$/, '')
+  const path = relative(dirname(join(root, from)), join(root, bare))
+  const [top, ...rest] = bare.split('/')
+  const alias = ALIASES[top]
+  if (alias && (top !== from.split('/')[0] || path.startsWith('../../'))) return alias + rest.join('/')
   return path.startsWith('.') ? path : `./${path}`
 }
 

@@ -7,15 +7,15 @@
  */
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { FeatureId } from '../../../contract/features'
-import { tokenFromAuthorization } from '../../../contract/http'
-import { MESSAGES } from '../../../contract/messages'
-import { PASSWORD_CHANGE_REQUIRED, PASSWORD_MESSAGES } from '../../../contract/password-rule'
-import { SharedWindowLimiter, type SharedCounter } from '../../lib/shared-counter'
-import { WindowLimiter } from '../../lib/window-limiter'
-import { HttpError } from '../../lib/http-error'
-import { resolveSession } from '../../services/auth-service'
-import { featuresOfUser, missingFeatures } from '../../services/features-service'
+import type { FeatureId } from '@contract/features'
+import { tokenFromAuthorization } from '@contract/http'
+import { MESSAGES } from '@contract/messages'
+import { PASSWORD_CHANGE_REQUIRED, PASSWORD_MESSAGES } from '@contract/password-rule'
+import { SharedWindowLimiter, type SharedCounter } from '@server/lib/shared-counter'
+import { WindowLimiter } from '@server/lib/window-limiter'
+import { HttpError } from '@server/lib/http-error'
+import { resolveSession } from '@server/services/auth-service'
+import { featuresOfUser, missingFeatures } from '@server/services/features-service'
 
 /** Longer values cannot be our tokens; skip the lookup. */
 const MAX_TOKEN_LENGTH = 256

@@ -9,8 +9,8 @@ import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { MESSAGES } from '../../../contract/messages'
-import { HttpError } from '../../lib/http-error'
+import { MESSAGES } from '@contract/messages'
+import { HttpError } from '@server/lib/http-error'
 
 const BY_FASTIFY_CODE: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, MESSAGES.bodyTooLarge],

@@ -3,7 +3,7 @@
  * and GET answers carry a strong `ETag` (hash of the body) with 304 on a matching If-None-Match.
  */
 import fp from 'fastify-plugin'
-import { etagOf } from '../../lib/etag'
+import { etagOf } from '@server/lib/etag'
 
 function matches(ifNoneMatch: string, etag: string): boolean {
   return ifNoneMatch

@@ -9,14 +9,14 @@
  * sent. No key is ever held without an answer, so nothing can stay "in progress" after a crash. A 5xx is not kept.
  */
 import fp from 'fastify-plugin'
-import { MESSAGES } from '../../../contract/messages'
-import { HttpError } from '../../lib/http-error'
+import { MESSAGES } from '@contract/messages'
+import { HttpError } from '@server/lib/http-error'
 import {
   deleteStaleKey,
   findKey,
   storeAnswer,
   type IdempotencyRow,
-} from '../../repositories/idempotency-repository'
+} from '@server/repositories/idempotency-repository'
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000

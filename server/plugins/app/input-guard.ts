@@ -9,8 +9,8 @@
  */
 import { isUtf8 } from 'node:buffer'
 import fp from 'fastify-plugin'
-import { MESSAGES } from '../../../contract/messages'
-import { HttpError } from '../../lib/http-error'
+import { MESSAGES } from '@contract/messages'
+import { HttpError } from '@server/lib/http-error'
 
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/

@@ -21,10 +21,10 @@
  * Not a plugin: the request half (replays, the claim) is plugins/app/idempotency.ts; this is its transaction.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { MESSAGES } from '../../../contract/messages'
-import type { Db } from '../../db'
-import { HttpError } from '../../lib/http-error'
-import { writeAudit } from '../../repositories/audit-repository'
+import { MESSAGES } from '@contract/messages'
+import type { Db } from '@server/db'
+import { HttpError } from '@server/lib/http-error'
+import { writeAudit } from '@server/repositories/audit-repository'
 import {
   completeKey,
   deleteStaleKey,
@@ -32,8 +32,8 @@ import {
   insertClaim,
   type IdempotencyRow,
   type StoredAnswer,
-} from '../../repositories/idempotency-repository'
-import type { Change } from '../../services/write'
+} from '@server/repositories/idempotency-repository'
+import type { Change } from '@server/services/write'
 import { IDEMPOTENCY_TTL_MS, replayStored } from './idempotency'
 
 const JSON_TYPE = 'application/json; charset=utf-8'

@@ -1,7 +1,7 @@
 /** CORS for a backend on another origin (CORS_ORIGINS); same-origin installs need none. */
 import cors from '@fastify/cors'
 import fp from 'fastify-plugin'
-import { AUTH_HEADER, IDEMPOTENCY_HEADER } from '../../../contract/http'
+import { AUTH_HEADER, IDEMPOTENCY_HEADER } from '@contract/http'
 
 export default fp(
   async (app) => {

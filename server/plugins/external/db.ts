@@ -1,6 +1,6 @@
 /** Decorates the app with the database handle; closes it with the app when the app opened it. */
 import fp from 'fastify-plugin'
-import type { DatabaseHandle } from '../../db'
+import type { DatabaseHandle } from '@server/db'
 
 export interface DbPluginOptions {
   handle: DatabaseHandle

@@ -8,10 +8,10 @@
  */
 import rateLimit from '@fastify/rate-limit'
 import fp from 'fastify-plugin'
-import { tokenFromAuthorization } from '../../../contract/http'
-import { MESSAGES } from '../../../contract/messages'
-import { sharedRateLimitStore, type SharedCounter } from '../../lib/shared-counter'
-import { sha256 } from '../../lib/tokens'
+import { tokenFromAuthorization } from '@contract/http'
+import { MESSAGES } from '@contract/messages'
+import { sharedRateLimitStore, type SharedCounter } from '@server/lib/shared-counter'
+import { sha256 } from '@server/lib/tokens'
 
 export interface RateLimitOptions {
   max: number

@@ -1,14 +1,8 @@
 /** Announcements: everyone signed in reads them; administrators create and delete them (DESIGN §3). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import {
-  AlertIdParams,
-  AlertsResponse,
-  CreateAlertRequest,
-  MessageBody,
-  withErrors,
-} from '../../../contract/api'
-import { alertsList, createAlert, deleteAlert } from '../../services/alerts-service'
-import { runWrite } from '../../plugins/app/write'
+import { AlertIdParams, AlertsResponse, CreateAlertRequest, MessageBody, withErrors } from '@contract/api'
+import { alertsList, createAlert, deleteAlert } from '@server/services/alerts-service'
+import { runWrite } from '@server/plugins/app/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -11,14 +11,14 @@ import {
   AuditLogResponse,
   AuditLogUsersResponse,
   withErrors,
-} from '../../../contract/api'
+} from '@contract/api'
 import {
   auditCsvFileName,
   auditLogCsv,
   auditLogPage,
   auditLogUsers,
   refuseInvalidAuditQuery,
-} from '../../services/audit-log'
+} from '@server/services/audit-log'
 
 /** The CSV text, streamed (never serialised). */
 const CsvText = Type.Unsafe<Readable>({})

@@ -8,13 +8,13 @@ import {
   MfaResponse,
   SetMfaRequest,
   withErrors,
-} from '../../../contract/api'
-import { OwnPasswordRequest } from '../../../contract/api/password'
-import { MESSAGES } from '../../../contract/messages'
-import { completeMfa, login, logout } from '../../services/auth-service'
-import { mfaEmailChange } from '../../services/mfa-email'
-import { ownPasswordChange } from '../../services/own-password'
-import { runWrite } from '../../plugins/app/write'
+} from '@contract/api'
+import { OwnPasswordRequest } from '@contract/api/password'
+import { MESSAGES } from '@contract/messages'
+import { completeMfa, login, logout } from '@server/services/auth-service'
+import { mfaEmailChange } from '@server/services/mfa-email'
+import { ownPasswordChange } from '@server/services/own-password'
+import { runWrite } from '@server/plugins/app/write'
 import outboxKeyRoutes from './outbox-key'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,8 +1,8 @@
 /** GET /auth/outbox-key (issue 17): the signed-in user's key for parking unsent writes on the device. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { withErrors } from '../../../contract/api'
-import { OutboxKeyResponse } from '../../../contract/api/outbox-key'
-import { outboxKey } from '../../services/outbox-key'
+import { withErrors } from '@contract/api'
+import { OutboxKeyResponse } from '@contract/api/outbox-key'
+import { outboxKey } from '@server/services/outbox-key'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -8,9 +8,9 @@ import {
   CreateBugReportResponse,
   WRITE_ERRORS,
   withErrors,
-} from '../../../contract/api'
-import { bugReportsList, fileBugReport, markDone } from '../../services/bug-reports'
-import { runWrite } from '../../plugins/app/write'
+} from '@contract/api'
+import { bugReportsList, fileBugReport, markDone } from '@server/services/bug-reports'
+import { runWrite } from '@server/plugins/app/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

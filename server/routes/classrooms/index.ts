@@ -15,16 +15,16 @@ import {
   SeatingResponse,
   WRITE_ERRORS,
   withErrors,
-} from '../../../contract/api'
+} from '@contract/api'
 import {
   classroomById,
   classroomsList,
   createClassroom,
   deleteClassroom,
   updateClassroom,
-} from '../../services/classrooms'
-import { saveSeating, seatingOf } from '../../services/seating'
-import { runWrite } from '../../plugins/app/write'
+} from '@server/services/classrooms'
+import { saveSeating, seatingOf } from '@server/services/seating'
+import { runWrite } from '@server/plugins/app/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

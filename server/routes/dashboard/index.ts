@@ -7,14 +7,14 @@ import {
   UserSettingsSaved,
   type UserSettings,
   withErrors,
-} from '../../../contract/api'
+} from '@contract/api'
 
-import { LIMITS } from '../../../contract/limits'
-import { MESSAGES } from '../../../contract/messages'
-import { SERVER_SETTING_KEYS } from '../../../contract/settings'
-import { shortLinkBase } from '../../lib/short-link-base'
-import { getUserSettings, mergeUserSettings } from '../../repositories/settings-repository'
-import { featuresOfUser } from '../../services/features-service'
+import { LIMITS } from '@contract/limits'
+import { MESSAGES } from '@contract/messages'
+import { SERVER_SETTING_KEYS } from '@contract/settings'
+import { shortLinkBase } from '@server/lib/short-link-base'
+import { getUserSettings, mergeUserSettings } from '@server/repositories/settings-repository'
+import { featuresOfUser } from '@server/services/features-service'
 
 async function storedSettings(
   app: Parameters<FastifyPluginAsyncTypebox>[0],

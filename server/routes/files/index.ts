@@ -21,10 +21,10 @@ import {
   FilesResponse,
   UploadQuery,
   withErrors,
-} from '../../../contract/api'
-import { MESSAGES, uploadTooLargeMessage } from '../../../contract/messages'
-import { HttpError } from '../../lib/http-error'
-import { findKey } from '../../repositories/idempotency-repository'
+} from '@contract/api'
+import { MESSAGES, uploadTooLargeMessage } from '@contract/messages'
+import { HttpError } from '@server/lib/http-error'
+import { findKey } from '@server/repositories/idempotency-repository'
 import {
   checkedName,
   checkFree,
@@ -34,10 +34,10 @@ import {
   removeStaleUploadParts,
   renameEntry,
   saveUpload,
-} from '../../services/file-writes'
-import { runWrite } from '../../plugins/app/write'
-import { replayStored } from '../../plugins/app/idempotency'
-import { contentDisposition, contentTypeOf, fileForDownload, listFiles } from '../../services/files'
+} from '@server/services/file-writes'
+import { runWrite } from '@server/plugins/app/write'
+import { replayStored } from '@server/plugins/app/idempotency'
+import { contentDisposition, contentTypeOf, fileForDownload, listFiles } from '@server/services/files'
 
 /** Read size of a download: 1 MiB reads (fs streams default to 64 KiB) cut the reads and writes per file sixteenfold. */
 const DOWNLOAD_CHUNK_BYTES = 1024 * 1024

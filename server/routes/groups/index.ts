@@ -7,9 +7,9 @@ import {
   GroupsResponse,
   MessageBody,
   withErrors,
-} from '../../../contract/api'
-import { allGroups, createGroup, deleteGroup, instructorGroups } from '../../services/groups'
-import { runWrite } from '../../plugins/app/write'
+} from '@contract/api'
+import { allGroups, createGroup, deleteGroup, instructorGroups } from '@server/services/groups'
+import { runWrite } from '@server/plugins/app/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { sql } from 'drizzle-orm'
-import { HealthResponse, withErrors } from '../../../contract/api'
-import { MESSAGES } from '../../../contract/messages'
-import { HttpError } from '../../lib/http-error'
-import { safeError } from '../../lib/log'
+import { HealthResponse, withErrors } from '@contract/api'
+import { MESSAGES } from '@contract/messages'
+import { HttpError } from '@server/lib/http-error'
+import { safeError } from '@server/lib/log'
 
 const VERSION = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }

@@ -10,9 +10,9 @@ import {
   LinksResponse,
   MessageBody,
   withErrors,
-} from '../../../contract/api'
-import { createLink, deleteLink, linkDirectory, linksList } from '../../services/links'
-import { runWrite } from '../../plugins/app/write'
+} from '@contract/api'
+import { createLink, deleteLink, linkDirectory, linksList } from '@server/services/links'
+import { runWrite } from '@server/plugins/app/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const directory = linkDirectory(app)

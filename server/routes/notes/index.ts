@@ -1,14 +1,8 @@
 /** Notes on a group (spec §7; feature groupNotes): read a group's notes, add one. Plain text both ways. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import {
-  CreateNoteRequest,
-  CreateNoteResponse,
-  NotesParams,
-  NotesResponse,
-  withErrors,
-} from '../../../contract/api'
-import { createNote, groupNotes } from '../../services/notes'
-import { runWrite } from '../../plugins/app/write'
+import { CreateNoteRequest, CreateNoteResponse, NotesParams, NotesResponse, withErrors } from '@contract/api'
+import { createNote, groupNotes } from '@server/services/notes'
+import { runWrite } from '@server/plugins/app/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -14,8 +14,8 @@ import {
   DomainRequest,
   WRITE_ERRORS,
   withErrors,
-} from '../../../contract/api'
-import { BULK_BODY_BYTES } from '../../../contract/domain-name'
+} from '@contract/api'
+import { BULK_BODY_BYTES } from '@contract/domain-name'
 import {
   addBlockedDomain,
   addBlockedDomains,
@@ -23,8 +23,8 @@ import {
   removeBlockedDomain,
   setDomainComment,
   squidFeed,
-} from '../../services/proxy'
-import { runWrite } from '../../plugins/app/write'
+} from '@server/services/proxy'
+import { runWrite } from '@server/plugins/app/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

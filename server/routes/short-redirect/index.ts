@@ -5,12 +5,12 @@
  * buffered (services/links.ts); the app's close writes what is still buffered. Visits leave no request log line.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ShortCodeParams } from '../../../contract/api'
-import { MESSAGES } from '../../../contract/messages'
-import { HttpError } from '../../lib/http-error'
-import { SharedWindowLimiter, type SharedCounter } from '../../lib/shared-counter'
-import { WindowLimiter } from '../../lib/window-limiter'
-import { linkDirectory } from '../../services/links'
+import { ShortCodeParams } from '@contract/api'
+import { MESSAGES } from '@contract/messages'
+import { HttpError } from '@server/lib/http-error'
+import { SharedWindowLimiter, type SharedCounter } from '@server/lib/shared-counter'
+import { WindowLimiter } from '@server/lib/window-limiter'
+import { linkDirectory } from '@server/services/links'
 
 /** The whole page; the text is a fixed message, nothing from the request is echoed. */
 function page(message: string): string {

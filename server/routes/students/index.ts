@@ -1,11 +1,11 @@
 /** The students list and the students' password reset (spec §7). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { MessageBody, StudentPasswordRequest, StudentsResponse, withErrors } from '../../../contract/api'
-import { preferredEncoding } from '../../lib/compression'
-import { runWrite } from '../../plugins/app/write'
-import { studentPasswordChange } from '../../services/student-password'
-import { createStudentsList, type SerialisedList } from '../../services/students-list'
+import { MessageBody, StudentPasswordRequest, StudentsResponse, withErrors } from '@contract/api'
+import { preferredEncoding } from '@server/lib/compression'
+import { runWrite } from '@server/plugins/app/write'
+import { studentPasswordChange } from '@server/services/student-password'
+import { createStudentsList, type SerialisedList } from '@server/services/students-list'
 
 /**
  * Sends a kept list: the variant the client accepts (Content-Encoding set, so @fastify/compress leaves it),

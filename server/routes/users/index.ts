@@ -22,12 +22,12 @@ import {
   UserStatusRequest,
   UsersResponse,
   withErrors,
-} from '../../../contract/api'
-import { dayInZone } from '../../../contract/features'
-import { NDJSON_TYPE } from '../../../contract/http'
-import { MESSAGES } from '../../../contract/messages'
-import { HttpError } from '../../lib/http-error'
-import { safeError } from '../../lib/log'
+} from '@contract/api'
+import { dayInZone } from '@contract/features'
+import { NDJSON_TYPE } from '@contract/http'
+import { MESSAGES } from '@contract/messages'
+import { HttpError } from '@server/lib/http-error'
+import { safeError } from '@server/lib/log'
 import {
   createUserChange,
   removeMfaChange,
@@ -37,9 +37,9 @@ import {
   updateUserChange,
   userFeatures,
   usersList,
-} from '../../services/users-admin'
-import { importChange, previewImport, usersWorkbook } from '../../services/users-admin-import'
-import { commitWrite, runWrite } from '../../plugins/app/write'
+} from '@server/services/users-admin'
+import { importChange, previewImport, usersWorkbook } from '@server/services/users-admin-import'
+import { commitWrite, runWrite } from '@server/plugins/app/write'
 
 const WRITE_ERRORS = [400, 401, 403, 404, 409, 413, 415, 422, 429, 500] as const
 /** The import's progress lines: at most one per this long (and the last one). */

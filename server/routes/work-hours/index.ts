@@ -1,8 +1,8 @@
 /** The signed-in user's work hours (spec §7): read the days, log or clear one day. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { MessageBody, WorkHoursRequest, WorkHoursResponse, withErrors } from '../../../contract/api'
-import { workHoursChange, workHoursOf } from '../../services/work-hours'
-import { runWrite } from '../../plugins/app/write'
+import { MessageBody, WorkHoursRequest, WorkHoursResponse, withErrors } from '@contract/api'
+import { workHoursChange, workHoursOf } from '@server/services/work-hours'
+import { runWrite } from '@server/plugins/app/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -2,14 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { HTTPS_NOTICE_DISMISSED_KEY, HTTPS_NOTICE_TEXT } from '../../components/https-notice'
-import { createQueryClient } from '../../lib/query-client'
-import { buildDashboard, dashboardHandler, userSettingsHandler } from '../../test/factories'
-import { API, server } from '../../test/msw'
-import { renderWithProviders, signIn } from '../../test/render'
+import { HTTPS_NOTICE_DISMISSED_KEY, HTTPS_NOTICE_TEXT } from '@/components/https-notice'
+import { createQueryClient } from '@/lib/query-client'
+import { buildDashboard, dashboardHandler, userSettingsHandler } from '@/test/factories'
+import { API, server } from '@/test/msw'
+import { renderWithProviders, signIn } from '@/test/render'
 import { App } from '../app'
 
-vi.mock('../../lib/offline/user-data', () => ({
+vi.mock('@/lib/offline/user-data', () => ({
   wipeUserData: async () => {},
   registerQueryClientForWipe: () => {},
 }))

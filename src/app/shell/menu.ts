@@ -1,5 +1,5 @@
 /** The sidebar's feature table (spec §2) and the rules that pick what a user sees. */
-import { isFeatureEnabled, type FeatureId, type FeatureMap } from '../../../contract/features'
+import { isFeatureEnabled, type FeatureId, type FeatureMap } from '@contract/features'
 
 export interface MenuEntry {
   /** The screen's key in the registry; also its label. */

@@ -7,7 +7,7 @@ import { Badge, Box, Button, CloseButton, Flex, Popover, Portal, Stack, Text } f
 import { format } from 'date-fns'
 import { hu } from 'date-fns/locale'
 import { CloudUpload, RefreshCw } from 'lucide-react'
-import { outbox, useOutboxState, type OutboxItem } from '../../lib/outbox'
+import { outbox, useOutboxState, type OutboxItem } from '@/lib/outbox'
 
 export const when = (item: OutboxItem) => format(item.createdAt, 'yyyy. MMMM d. HH:mm', { locale: hu })
 

@@ -2,13 +2,13 @@
 import { Center, Text } from '@chakra-ui/react'
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query'
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react'
-import { LoadingScreen } from '../../components/loading-screen'
-import { alertsQuery } from '../../api/get-alerts'
-import { classroomsQuery } from '../../api/get-classrooms'
-import { instructorGroupsQuery } from '../../api/get-instructor-groups'
-import { studentsQuery } from '../../api/get-students'
-import { prefetchAuditLog } from '../../features/audit-log/api/audit-log'
-import { seatingQuery } from '../../features/groups/seating/api/seating'
+import { LoadingScreen } from '@/components/loading-screen'
+import { alertsQuery } from '@/api/get-alerts'
+import { classroomsQuery } from '@/api/get-classrooms'
+import { instructorGroupsQuery } from '@/api/get-instructor-groups'
+import { studentsQuery } from '@/api/get-students'
+import { prefetchAuditLog } from '@/features/audit-log/api/audit-log'
+import { seatingQuery } from '@/features/groups/seating/api/seating'
 
 type PreloadableScreen = (() => ReactNode) & {
   /** Loads the screen's chunk; once it has loaded, the screen renders without suspending. */
@@ -47,20 +47,20 @@ function preloadable(load: () => Promise<{ default: ComponentType }>): Preloadab
 }
 
 export const SCREENS: Record<string, ComponentType> = {
-  Kezdőlap: preloadable(() => import('../../features/dashboard/dashboard-screen')),
-  DiákKezdőlap: preloadable(() => import('../../features/student-home/student-home-screen')),
-  Diákok: preloadable(() => import('../../features/students/students-screen')),
-  Linkrövidítő: preloadable(() => import('../../features/links/links-screen')),
-  Csoportok: preloadable(() => import('../../features/groups/groups-screen')),
-  Tantermek: preloadable(() => import('../../features/classrooms/classrooms-screen')),
-  Fájlok: preloadable(() => import('../../features/files/files-screen')),
-  'Proxy Manager': preloadable(() => import('../../features/proxy/proxy-screen')),
-  Munkaórák: preloadable(() => import('../../features/work-hours/work-hours-screen')),
-  'Munkaidő tervező': preloadable(() => import('../../features/timetable/timetable-screen')),
-  Rendszernapló: preloadable(() => import('../../features/audit-log/audit-log-screen')),
-  Felhasználók: preloadable(() => import('../../features/users/users-screen')),
-  Hibabejelentések: preloadable(() => import('../../features/bug-reports/bug-reports-screen')),
-  Beállítások: preloadable(() => import('../../features/settings/settings-screen')),
+  Kezdőlap: preloadable(() => import('@/features/dashboard/dashboard-screen')),
+  DiákKezdőlap: preloadable(() => import('@/features/student-home/student-home-screen')),
+  Diákok: preloadable(() => import('@/features/students/students-screen')),
+  Linkrövidítő: preloadable(() => import('@/features/links/links-screen')),
+  Csoportok: preloadable(() => import('@/features/groups/groups-screen')),
+  Tantermek: preloadable(() => import('@/features/classrooms/classrooms-screen')),
+  Fájlok: preloadable(() => import('@/features/files/files-screen')),
+  'Proxy Manager': preloadable(() => import('@/features/proxy/proxy-screen')),
+  Munkaórák: preloadable(() => import('@/features/work-hours/work-hours-screen')),
+  'Munkaidő tervező': preloadable(() => import('@/features/timetable/timetable-screen')),
+  Rendszernapló: preloadable(() => import('@/features/audit-log/audit-log-screen')),
+  Felhasználók: preloadable(() => import('@/features/users/users-screen')),
+  Hibabejelentések: preloadable(() => import('@/features/bug-reports/bug-reports-screen')),
+  Beállítások: preloadable(() => import('@/features/settings/settings-screen')),
 }
 
 /** Whether `id` renders without waiting for code: a plain screen, or a lazy one whose chunk has loaded. */

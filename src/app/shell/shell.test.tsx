@@ -1,17 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { page } from '../../lib/page'
-import { createQueryClient } from '../../lib/query-client'
-import { buildDashboard, buildFeature, dashboardHandler, userSettingsHandler } from '../../test/factories'
-import { API, server } from '../../test/msw'
-import { renderWithProviders, signIn } from '../../test/render'
+import { page } from '@/lib/page'
+import { createQueryClient } from '@/lib/query-client'
+import { buildDashboard, buildFeature, dashboardHandler, userSettingsHandler } from '@/test/factories'
+import { API, server } from '@/test/msw'
+import { renderWithProviders, signIn } from '@/test/render'
 import { App } from '../app'
 import { initialScreen, visibleEntries, type MenuEntry } from './menu'
 import { ScreenOutlet } from './screens'
 
 const wipeUserData = vi.hoisted(() => vi.fn(async () => {}))
-vi.mock('../../lib/offline/user-data', () => ({ wipeUserData, registerQueryClientForWipe: () => {} }))
+vi.mock('@/lib/offline/user-data', () => ({ wipeUserData, registerQueryClientForWipe: () => {} }))
 
 let reload: ReturnType<typeof vi.spyOn>
 let studentsRequests = 0

@@ -1,10 +1,10 @@
 /** The shell's 'Hiba bejelentése' (issue 11): in the sidebar with the preview on, prefilled with the selected screen. */
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { outbox } from '../../lib/outbox/outbox'
-import { buildDashboard, dashboardHandler, userSettingsHandler } from '../../test/factories'
-import { server } from '../../test/msw'
-import { renderWithProviders, signIn } from '../../test/render'
+import { outbox } from '@/lib/outbox/outbox'
+import { buildDashboard, dashboardHandler, userSettingsHandler } from '@/test/factories'
+import { server } from '@/test/msw'
+import { renderWithProviders, signIn } from '@/test/render'
 import { SidebarContent } from './sidebar'
 
 afterEach(() => outbox.stop())

@@ -22,8 +22,8 @@ import { memo } from 'react'
 import type { MenuEntry } from './menu'
 import { SETTINGS_SCREEN } from './menu'
 import { OutboxBadge } from './outbox-badge'
-import { BugReportButton } from '../../components/bug-report/bug-report-button'
-import { productName as defaultProductName } from '../../lib/product-name'
+import { BugReportButton } from '@/components/bug-report/bug-report-button'
+import { productName as defaultProductName } from '@/lib/product-name'
 
 const ICONS: Record<string, LucideIcon> = {
   Kezdőlap: Home,

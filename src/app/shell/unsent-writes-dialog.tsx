@@ -5,7 +5,7 @@
  */
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react'
 import { useState } from 'react'
-import { outbox, useOutboxState } from '../../lib/outbox'
+import { outbox, useOutboxState } from '@/lib/outbox'
 import { waitingText } from './outbox-badge'
 
 interface UnsentWritesDialogProps {

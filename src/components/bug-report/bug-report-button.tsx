@@ -6,8 +6,8 @@
 import { Button, HStack, Text } from '@chakra-ui/react'
 import { Bug } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
-import { useFeature } from '../../lib/settings/use-features'
-import { useBugReportWrites } from '../../api/bug-reports'
+import { useFeature } from '@/lib/settings/use-features'
+import { useBugReportWrites } from '@/api/bug-reports'
 import { APP_VERSION } from './app-version'
 
 // The form's code loads at the first opening: the button sits in the shell, which every screen carries.

@@ -5,7 +5,7 @@
 import { Type } from '@sinclair/typebox'
 import { Input, Textarea } from '@chakra-ui/react'
 import { useEffect } from 'react'
-import { BUG_REPORT_LIMITS, CreateBugReportRequest } from '../../../contract/api/bug-reports'
+import { BUG_REPORT_LIMITS, CreateBugReportRequest } from '@contract/api/bug-reports'
 import { FormDialog } from '../form-dialog'
 import { FormField, useSchemaForm } from '../form'
 

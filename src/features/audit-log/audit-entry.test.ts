@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AUDIT_TYPES, type AuditExtras, type AuditType } from '../../../contract/audit'
+import { AUDIT_TYPES, type AuditExtras, type AuditType } from '@contract/audit'
 import {
   AUDIT_TYPE_LABELS,
   auditDescriptionParts,

@@ -12,7 +12,7 @@ import {
   AUDIT_TYPES,
   type AuditExtras,
   type AuditType,
-} from '../../../contract/audit'
+} from '@contract/audit'
 
 export const MALFORMED_ENTRY = 'Hibás napló bejegyzés'
 export const UNKNOWN_TIME = 'Ismeretlen időpont'

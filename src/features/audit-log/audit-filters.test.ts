@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AUDIT_TYPES } from '../../../contract/audit'
+import { AUDIT_TYPES } from '@contract/audit'
 import {
   DEFAULT_FILTERS,
   anyFilterActive,

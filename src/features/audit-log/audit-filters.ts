@@ -2,8 +2,8 @@
  * The Rendszernapló filters (spec §2 Audit napló, §4 Audit log, §5, §9): search, users, event types and period, the
  * query string they become, and the chips that show them. Pure: the screen owns the state, this file the rules.
  */
-import { AUDIT_TYPES, type AuditType } from '../../../contract/audit'
-import { dayInZone } from '../../../contract/features'
+import { AUDIT_TYPES, type AuditType } from '@contract/audit'
+import { dayInZone } from '@contract/features'
 
 export type AuditPeriod = 'today' | 'week' | 'month' | 'all'
 

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { AUDIT_TYPES } from '../../../contract/audit'
-import { dayInZone } from '../../../contract/features'
-import { API, server } from '../../test/msw'
-import { renderWithProviders } from '../../test/render'
-import { stubScrollArea } from '../../test/scroll-area'
+import { AUDIT_TYPES } from '@contract/audit'
+import { dayInZone } from '@contract/features'
+import { API, server } from '@/test/msw'
+import { renderWithProviders } from '@/test/render'
+import { stubScrollArea } from '@/test/scroll-area'
 import AuditLogScreen from './audit-log-screen'
 
 stubScrollArea()

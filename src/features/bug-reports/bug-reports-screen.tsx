@@ -6,10 +6,10 @@
 import { Badge, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react'
 import { Bug, Check } from 'lucide-react'
 import { useMemo } from 'react'
-import type { BugReport } from '../../../contract/api'
-import { ListState, type ListWords } from '../../components/list-state'
-import { OfflineMarker } from '../../components/offline-marker'
-import { useBugReports, useBugReportWrites } from '../../api/bug-reports'
+import type { BugReport } from '@contract/api'
+import { ListState, type ListWords } from '@/components/list-state'
+import { OfflineMarker } from '@/components/offline-marker'
+import { useBugReports, useBugReportWrites } from '@/api/bug-reports'
 
 const WORDS: ListWords = {
   loading: 'Hibabejelentések betöltése...',

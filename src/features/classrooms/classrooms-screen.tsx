@@ -8,13 +8,13 @@
 import { Box, Button, Flex, Grid, Heading, HStack, Text } from '@chakra-ui/react'
 import { LayoutGrid, Plus } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
-import type { Classroom, ClassroomRequest } from '../../../contract/api'
-import { ListState, type ListWords } from '../../components/list-state'
-import { OfflineMarker } from '../../components/offline-marker'
-import { useClassrooms } from '../../api/get-classrooms'
-import { ApiError } from '../../lib/api-client'
-import { notify } from '../../lib/notify'
-import { useOnlineStatus } from '../../lib/online-status'
+import type { Classroom, ClassroomRequest } from '@contract/api'
+import { ListState, type ListWords } from '@/components/list-state'
+import { OfflineMarker } from '@/components/offline-marker'
+import { useClassrooms } from '@/api/get-classrooms'
+import { ApiError } from '@/lib/api-client'
+import { notify } from '@/lib/notify'
+import { useOnlineStatus } from '@/lib/online-status'
 import {
   classroomIdOf,
   copyRequest,
@@ -24,7 +24,7 @@ import {
 } from './api/classroom-writes'
 import { ClassroomCard } from './components/classroom-card'
 import { CreateClassroomDialog } from './components/create-classroom-dialog'
-import { ConfirmDialog } from '../../components/confirm-dialog'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { LayoutDesigner } from './components/layout-designer'
 
 const NO_CLASSROOMS: Classroom[] = []

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ClassroomLayout } from '../../../contract/api'
+import type { ClassroomLayout } from '@contract/api'
 import { clampFocus, handleGridKey, KEY_MESSAGES, moveFocus, type GridKeyState } from './designer-keyboard'
 
 const layout = (objects: ClassroomLayout['objects'] = []): ClassroomLayout => ({ size: [4, 3], objects })

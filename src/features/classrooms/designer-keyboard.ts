@@ -4,8 +4,8 @@
  * selected tool's); M picks the object up and Enter (or M) drops it on an empty cell, Escape puts it back. Pure: the
  * grid component only renders the result and says `message` in its live region.
  */
-import type { ClassroomLayout } from '../../../contract/api'
-import { objectAt } from '../../../contract/classroom-layout'
+import type { ClassroomLayout } from '@contract/api'
+import { objectAt } from '@contract/classroom-layout'
 import { cellLabel, clickCell, DESK_NAMES, moveObject, type Cell, type Tool } from './layout-edits'
 
 export interface GridKeyState {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ClassroomLayout } from '../../../contract/api'
+import type { ClassroomLayout } from '@contract/api'
 import {
   cellLabel,
   clearAll,

@@ -3,8 +3,8 @@
  * or the same object when nothing changes (so the caller saves only real changes). Coordinates are 0-based,
  * `x` the column and `y` the row, as in contract/classroom-layout.ts.
  */
-import type { ClassroomLayout, LayoutObject } from '../../../contract/api'
-import { isInside, objectAt, resizeLayout } from '../../../contract/classroom-layout'
+import type { ClassroomLayout, LayoutObject } from '@contract/api'
+import { isInside, objectAt, resizeLayout } from '@contract/classroom-layout'
 
 export type DeskType = LayoutObject['type']
 /** The selected tool: what a click on an empty cell places, or nothing. */

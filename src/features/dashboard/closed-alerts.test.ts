@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readMirroredKey } from '../../lib/offline/local-mirror'
+import { readMirroredKey } from '@/lib/offline/local-mirror'
 import { closeAlert, readClosedAlerts } from './closed-alerts'
 
 describe('closed alerts', () => {

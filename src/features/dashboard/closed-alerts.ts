@@ -3,7 +3,7 @@
  * mirrored into IndexedDB (src/lib/offline/local-mirror.ts) so a browser that drops localStorage keeps them.
  * Both are the user's own data: the wipe on logout clears them (src/lib/offline/user-data.ts).
  */
-import { mirrorLocalKey } from '../../lib/offline/local-mirror'
+import { mirrorLocalKey } from '@/lib/offline/local-mirror'
 
 export const CLOSED_ALERTS_KEY = 'closedAlerts'
 

@@ -2,11 +2,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Alert, Group } from '../../../contract/api'
-import type { QuickAction } from '../../../contract/settings'
-import { buildDashboard, dashboardHandler, userSettingsHandler } from '../../test/factories'
-import { API, server } from '../../test/msw'
-import { renderWithProviders } from '../../test/render'
+import type { Alert, Group } from '@contract/api'
+import type { QuickAction } from '@contract/settings'
+import { buildDashboard, dashboardHandler, userSettingsHandler } from '@/test/factories'
+import { API, server } from '@/test/msw'
+import { renderWithProviders } from '@/test/render'
 import DashboardScreen from './dashboard-screen'
 
 const MONDAY = new Date('2026-11-23T09:00:00Z') // 10:00 in Budapest

@@ -4,8 +4,8 @@
  */
 import { format } from 'date-fns'
 import { hu } from 'date-fns/locale'
-import { dayInZone } from '../../../contract/features'
-import { weekdayId, weekdayName } from '../../../contract/weekdays'
+import { dayInZone } from '@contract/features'
+import { weekdayId, weekdayName } from '@contract/weekdays'
 
 export interface SchoolDay {
   /** 'YYYY-MM-DD' in Europe/Budapest. */

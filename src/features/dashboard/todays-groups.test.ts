@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Group } from '../../../contract/api'
+import type { Group } from '@contract/api'
 import { groupCountText, nextClass, roomLabel, todaysGroups } from './todays-groups'
 
 function aGroup(id: string, groupDay: number): Group {

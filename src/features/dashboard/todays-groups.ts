@@ -3,7 +3,7 @@
  * Sunday = 7). Groups carry no time of day, so the day's order is the list's order and the next class is the first
  * of today's groups the teacher has not marked as held.
  */
-import type { Group } from '../../../contract/api'
+import type { Group } from '@contract/api'
 
 /** The groups meeting on weekday `weekdayId` (1 Monday … 7 Sunday), in the order the server lists them. */
 export function todaysGroups(groups: readonly Group[], weekdayId: number): Group[] {

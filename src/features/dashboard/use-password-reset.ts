@@ -3,8 +3,8 @@
  * ('Jelszó sikeresen megváltoztatva.', or passwordErrorMessage's words), and the row closing once it is saved.
  */
 import { useCallback, useState } from 'react'
-import { passwordErrorMessage, useChangeStudentPassword } from '../../api/change-student-password'
-import { notify } from '../../lib/notify'
+import { passwordErrorMessage, useChangeStudentPassword } from '@/api/change-student-password'
+import { notify } from '@/lib/notify'
 
 export interface PasswordReset {
   /** The open row's key (group id and username), or null. */

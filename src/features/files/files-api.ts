@@ -1,9 +1,9 @@
 /** GET /files?path= (the listing of one folder) and GET /files/file?path= (one file as a Blob). */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { FileEntry, FilesResponse } from '../../../contract/api'
-import { queryKeyOf } from '../../../contract/api-resources'
-import { apiDownload, apiRequest } from '../../lib/api-client'
-import { saveBlob } from '../../lib/save-file'
+import type { FileEntry, FilesResponse } from '@contract/api'
+import { queryKeyOf } from '@contract/api-resources'
+import { apiDownload, apiRequest } from '@/lib/api-client'
+import { saveBlob } from '@/lib/save-file'
 
 export interface FilesData {
   files: FileEntry[]

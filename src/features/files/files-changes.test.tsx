@@ -7,9 +7,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { MESSAGES } from '../../../contract/messages'
-import { API, server } from '../../test/msw'
-import { stubScrollArea } from '../../test/scroll-area'
+import { MESSAGES } from '@contract/messages'
+import { API, server } from '@/test/msw'
+import { stubScrollArea } from '@/test/scroll-area'
 import { RENAME_REQUIRED } from './components/rename-dialog'
 import { entry, renderAs, serveRoot } from './test-helpers'
 

@@ -6,9 +6,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { MESSAGES, uploadTooLargeMessage } from '../../../contract/messages'
-import { API, server } from '../../test/msw'
-import { stubScrollArea } from '../../test/scroll-area'
+import { MESSAGES, uploadTooLargeMessage } from '@contract/messages'
+import { API, server } from '@/test/msw'
+import { stubScrollArea } from '@/test/scroll-area'
 import { FOLDER_NAME_INVALID, FOLDER_NAME_REQUIRED } from './components/new-folder-dialog'
 import { entry, renderAs, serveRoot } from './test-helpers'
 

@@ -8,13 +8,13 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
-import type { CreateFolderBody, FileEntry, MessageBody, RenameFileBody } from '../../../contract/api'
-import { queryKeyOf } from '../../../contract/api-resources'
-import { MESSAGES } from '../../../contract/messages'
-import { ApiError, apiRequest, apiUpload } from '../../lib/api-client'
-import { notify } from '../../lib/notify'
-import { randomId } from '../../lib/random-id'
-import { writeMutation } from '../../lib/write-mutation'
+import type { CreateFolderBody, FileEntry, MessageBody, RenameFileBody } from '@contract/api'
+import { queryKeyOf } from '@contract/api-resources'
+import { MESSAGES } from '@contract/messages'
+import { ApiError, apiRequest, apiUpload } from '@/lib/api-client'
+import { notify } from '@/lib/notify'
+import { randomId } from '@/lib/random-id'
+import { writeMutation } from '@/lib/write-mutation'
 
 /** Every folder's listing (the query keys are ['files', path]). */
 const ALL_FOLDERS = queryKeyOf('files')

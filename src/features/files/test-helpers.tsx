@@ -1,9 +1,9 @@
 /** Test-only helpers of the Fájlok screen tests: an entry, a root listing that can change, the screen as a user type. */
 import { http, HttpResponse } from 'msw'
-import type { FileEntry } from '../../../contract/api'
-import { buildDashboard, dashboardHandler, userSettingsHandler } from '../../test/factories'
-import { API, server } from '../../test/msw'
-import { renderWithProviders } from '../../test/render'
+import type { FileEntry } from '@contract/api'
+import { buildDashboard, dashboardHandler, userSettingsHandler } from '@/test/factories'
+import { API, server } from '@/test/msw'
+import { renderWithProviders } from '@/test/render'
 import FilesScreen from './files-screen'
 
 export const entry = (fileName: string, type: FileEntry['type'] = 'File'): FileEntry => ({

@@ -2,8 +2,8 @@
  * The order of the group list: by weekday starting from today, so the group a teacher meets next is on top (today's
  * groups first, then tomorrow's, … yesterday's last), then by name in Hungarian collation. Pure.
  */
-import type { Group } from '../../../contract/api'
-import { weekdayId } from '../../../contract/weekdays'
+import type { Group } from '@contract/api'
+import { weekdayId } from '@contract/weekdays'
 
 const collator = new Intl.Collator('hu', { sensitivity: 'base', numeric: true })
 

@@ -3,8 +3,8 @@
  * students already chosen left out. Accents are ignored on both sides ('Kovacs' finds 'Kovács'). Pure.
  */
 import Fuse from 'fuse.js'
-import type { Student } from '../../../contract/api'
-import { FUZZY_THRESHOLD } from '../../../contract/limits'
+import type { Student } from '@contract/api'
+import { FUZZY_THRESHOLD } from '@contract/limits'
 
 /** Spec §9: the picker shows at most 5. */
 export const PICKER_LIMIT = 5

@@ -1,5 +1,5 @@
 /** Test-only helpers of the groups screen: group, student and note factories. */
-import type { Group, Note, Student } from '../../../contract/api'
+import type { Group, Note, Student } from '@contract/api'
 
 let nextId = 1
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { applyFeaturePreviews } from '../../../contract/features'
-import { buildFeatures } from '../../test/factories'
+import { applyFeaturePreviews } from '@contract/features'
+import { buildFeatures } from '@/test/factories'
 import { groupNotesShown } from './use-group-notes'
 
 const TODAY = '2026-11-24'

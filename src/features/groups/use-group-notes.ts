@@ -3,9 +3,9 @@
  * `featurePreview:groupNotes` local setting (useEffectiveFeatures) — with the variant 'ui1', which shows the notes
  * and the new-note button.
  */
-import { dayInZone, isFeatureEnabled, type FeatureMap } from '../../../contract/features'
-import { useDashboard } from '../../api/get-dashboard'
-import { useEffectiveFeatures } from '../../lib/settings/use-features'
+import { dayInZone, isFeatureEnabled, type FeatureMap } from '@contract/features'
+import { useDashboard } from '@/api/get-dashboard'
+import { useEffectiveFeatures } from '@/lib/settings/use-features'
 
 /** Pure: the rule on an evaluated feature map. */
 export function groupNotesShown(features: FeatureMap, today: string): boolean {

@@ -1,10 +1,10 @@
 /** 'Backend beállítása': edits localSettings.backendUrl before login (spec §2, §5). */
 import { Type } from '@sinclair/typebox'
 import { Input } from '@chakra-ui/react'
-import { ChakraRoot } from '../../components/chakra-root'
-import { FormDialog } from '../../components/form-dialog'
-import { FormField, useSchemaForm } from '../../components/form'
-import { checkBackendUrl, normaliseBackendUrl } from '../../lib/backend-url'
+import { ChakraRoot } from '@/components/chakra-root'
+import { FormDialog } from '@/components/form-dialog'
+import { FormField, useSchemaForm } from '@/components/form'
+import { checkBackendUrl, normaliseBackendUrl } from '@/lib/backend-url'
 
 const BackendForm = Type.Object({ backendUrl: Type.String() })
 

@@ -5,18 +5,18 @@
 import { screen, waitFor } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { MESSAGES } from '../../../contract/messages'
-import { PASSWORD_MESSAGES } from '../../../contract/password-rule'
-import { App } from '../../app/app'
-import { createQueryClient } from '../../lib/query-client'
-import { page } from '../../lib/page'
-import { passwordChangeRequired, setPasswordChangeRequired } from '../../lib/session'
-import { API, server } from '../../test/msw'
-import { renderWithProviders, signIn } from '../../test/render'
+import { MESSAGES } from '@contract/messages'
+import { PASSWORD_MESSAGES } from '@contract/password-rule'
+import { App } from '@/app/app'
+import { createQueryClient } from '@/lib/query-client'
+import { page } from '@/lib/page'
+import { passwordChangeRequired, setPasswordChangeRequired } from '@/lib/session'
+import { API, server } from '@/test/msw'
+import { renderWithProviders, signIn } from '@/test/render'
 import FirstPasswordScreen from './first-password-screen'
 import LoginScreen from './login-screen'
 
-vi.mock('../../lib/offline/user-data', () => ({
+vi.mock('@/lib/offline/user-data', () => ({
   wipeUserData: async () => {},
   registerQueryClientForWipe: () => {},
 }))
@@ -89,8 +89,8 @@ describe('signing in with a one-time password', () => {
   })
 
   it('sends the app to this screen when the server refuses a call with passwordChangeRequired', async () => {
-    const { isPasswordChangeRequired, requirePasswordChange } = await import('../../lib/session-actions')
-    const { ApiError } = await import('../../lib/api-client')
+    const { isPasswordChangeRequired, requirePasswordChange } = await import('@/lib/session-actions')
+    const { ApiError } = await import('@/lib/api-client')
     const refusal = new ApiError(403, PASSWORD_MESSAGES.changeRequired, {
       code: 403,
       message: PASSWORD_MESSAGES.changeRequired,

@@ -5,11 +5,11 @@
  */
 import { CircleAlert, LogOut } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import { LIMITS } from '../../../contract/limits'
-import { PASSWORD_MESSAGES, passwordLengthProblem } from '../../../contract/password-rule'
-import { changeOwnPassword, ownPasswordErrorMessage } from '../../api/change-own-password'
-import { ApiError } from '../../lib/api-client'
-import { endSession, finishPasswordChange, handleUnauthorized } from '../../lib/session-actions'
+import { LIMITS } from '@contract/limits'
+import { PASSWORD_MESSAGES, passwordLengthProblem } from '@contract/password-rule'
+import { changeOwnPassword, ownPasswordErrorMessage } from '@/api/change-own-password'
+import { ApiError } from '@/lib/api-client'
+import { endSession, finishPasswordChange, handleUnauthorized } from '@/lib/session-actions'
 import './login-screen.css'
 
 type Field = 'newPassword' | 'confirm'

@@ -1,14 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { throttledMessage } from '../../../contract/messages'
-import { page } from '../../lib/page'
-import { API, server } from '../../test/msw'
-import { renderWithProviders } from '../../test/render'
+import { throttledMessage } from '@contract/messages'
+import { page } from '@/lib/page'
+import { API, server } from '@/test/msw'
+import { renderWithProviders } from '@/test/render'
 import LoginScreen from './login-screen'
 
 const wipeUserData = vi.hoisted(() => vi.fn(async () => {}))
-vi.mock('../../lib/offline/user-data', () => ({ wipeUserData, registerQueryClientForWipe: () => {} }))
+vi.mock('@/lib/offline/user-data', () => ({ wipeUserData, registerQueryClientForWipe: () => {} }))
 
 let reload: ReturnType<typeof vi.spyOn>
 beforeEach(() => {

@@ -1,10 +1,10 @@
 /** 'Többfaktoros hitelesítés': the numeric code, the 'Hátralévő idő' countdown and 'Megvan' (spec §2). */
 import { Button, Input, Text } from '@chakra-ui/react'
-import { MfaRequest } from '../../../contract/api/auth'
-import { LIMITS } from '../../../contract/limits'
-import { ChakraRoot } from '../../components/chakra-root'
-import { FormDialog } from '../../components/form-dialog'
-import { FormField, useSchemaForm } from '../../components/form'
+import { MfaRequest } from '@contract/api/auth'
+import { LIMITS } from '@contract/limits'
+import { ChakraRoot } from '@/components/chakra-root'
+import { FormDialog } from '@/components/form-dialog'
+import { FormField, useSchemaForm } from '@/components/form'
 import { formatCountdown } from './use-countdown'
 
 export const MFA_CODE_REQUIRED = 'Kérlek add meg a hitelesítő kódot.'

@@ -1,6 +1,6 @@
 import Fuse from 'fuse.js'
 import { describe, expect, it } from 'vitest'
-import { FUZZY_THRESHOLD } from '../../../contract/limits'
+import { FUZZY_THRESHOLD } from '@contract/limits'
 import { createDomainSearch } from './domain-search'
 
 /** A deterministic generator (mulberry32), so a failing term can be reproduced. */

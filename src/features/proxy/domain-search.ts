@@ -4,8 +4,8 @@
  * form (an `xn--` one is searched as its Unicode form, accents stripped like the term's); a match after a '.' or '-' ranks as a word prefix ('face' finds m.facebook.com before afacebook.com).
  * Fuzzy-only matches are ordered by their fewest edits, which is Fuse's order for one field without spaces.
  */
-import { shownDomain } from '../../../contract/domain-name'
-import { createFuzzySearch, normaliseForSearch, type FuzzySearch } from '../../lib/fuzzy-search'
+import { shownDomain } from '@contract/domain-name'
+import { createFuzzySearch, normaliseForSearch, type FuzzySearch } from '@/lib/fuzzy-search'
 
 export type DomainSearch = FuzzySearch<string>
 

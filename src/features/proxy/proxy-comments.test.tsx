@@ -5,10 +5,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { buildDashboard, dashboardHandler } from '../../test/factories'
-import { API, server } from '../../test/msw'
-import { renderWithProviders } from '../../test/render'
-import { stubScrollArea } from '../../test/scroll-area'
+import { buildDashboard, dashboardHandler } from '@/test/factories'
+import { API, server } from '@/test/msw'
+import { renderWithProviders } from '@/test/render'
+import { stubScrollArea } from '@/test/scroll-area'
 import ProxyScreen from './proxy-screen'
 
 stubScrollArea()

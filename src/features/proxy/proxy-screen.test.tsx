@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { MESSAGES } from '../../../contract/messages'
-import { buildDashboard, dashboardHandler } from '../../test/factories'
-import { API, server } from '../../test/msw'
-import { renderWithProviders } from '../../test/render'
-import { stubScrollArea } from '../../test/scroll-area'
+import { MESSAGES } from '@contract/messages'
+import { buildDashboard, dashboardHandler } from '@/test/factories'
+import { API, server } from '@/test/msw'
+import { renderWithProviders } from '@/test/render'
+import { stubScrollArea } from '@/test/scroll-area'
 import ProxyScreen from './proxy-screen'
 
 stubScrollArea()

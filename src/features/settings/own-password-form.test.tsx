@@ -2,14 +2,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { MESSAGES } from '../../../contract/messages'
-import { PASSWORD_MESSAGES } from '../../../contract/password-rule'
-import { page } from '../../lib/page'
-import { API, server } from '../../test/msw'
-import { renderWithProviders, signIn } from '../../test/render'
+import { MESSAGES } from '@contract/messages'
+import { PASSWORD_MESSAGES } from '@contract/password-rule'
+import { page } from '@/lib/page'
+import { API, server } from '@/test/msw'
+import { renderWithProviders, signIn } from '@/test/render'
 import { OwnPasswordForm } from './own-password-form'
 
-vi.mock('../../lib/offline/user-data', () => ({
+vi.mock('@/lib/offline/user-data', () => ({
   wipeUserData: async () => {},
   registerQueryClientForWipe: () => {},
 }))

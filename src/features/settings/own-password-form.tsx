@@ -7,15 +7,11 @@ import { Alert, Button, Heading, Input, Stack, Text } from '@chakra-ui/react'
 import { Type } from '@sinclair/typebox'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
-import { LIMITS } from '../../../contract/limits'
-import { PASSWORD_MESSAGES, passwordLengthProblem } from '../../../contract/password-rule'
-import {
-  changeOwnPassword,
-  ownPasswordErrorField,
-  ownPasswordErrorMessage,
-} from '../../api/change-own-password'
-import { FormField, useSchemaForm } from '../../components/form'
-import { notify } from '../../lib/notify'
+import { LIMITS } from '@contract/limits'
+import { PASSWORD_MESSAGES, passwordLengthProblem } from '@contract/password-rule'
+import { changeOwnPassword, ownPasswordErrorField, ownPasswordErrorMessage } from '@/api/change-own-password'
+import { FormField, useSchemaForm } from '@/components/form'
+import { notify } from '@/lib/notify'
 
 const OwnPasswordFields = Type.Object({
   currentPassword: Type.String({ minLength: 1 }),

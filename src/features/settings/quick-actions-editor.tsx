@@ -2,10 +2,10 @@
 import { Box, Button, Flex, IconButton, Input, Stack, Text } from '@chakra-ui/react'
 import { Type } from '@sinclair/typebox'
 import { ExternalLink, Trash2 } from 'lucide-react'
-import { QuickActionSchema } from '../../../contract/api/user-settings'
-import { randomId } from '../../lib/random-id'
-import type { QuickAction } from '../../../contract/settings'
-import { FormField, useSchemaForm } from '../../components/form'
+import { QuickActionSchema } from '@contract/api/user-settings'
+import { randomId } from '@/lib/random-id'
+import type { QuickAction } from '@contract/settings'
+import { FormField, useSchemaForm } from '@/components/form'
 
 export interface CustomSettingProps<T> {
   value: T

@@ -1,9 +1,9 @@
 /** The settings screen's categories and inputs (spec §2, §3). Keys, defaults and domains come from contract. */
 import type { TSchema } from '@sinclair/typebox'
-import { SETTING_DOMAINS, type SettingDomain } from '../../../contract/settings'
-import type { Rule } from '../../components/form'
-import { defaultBackendUrl, normaliseBackendUrl } from '../../lib/backend-url'
-import { defaultSettings, type SettingsValues } from '../../lib/settings/settings-values'
+import { SETTING_DOMAINS, type SettingDomain } from '@contract/settings'
+import type { Rule } from '@/components/form'
+import { defaultBackendUrl, normaliseBackendUrl } from '@/lib/backend-url'
+import { defaultSettings, type SettingsValues } from '@/lib/settings/settings-values'
 
 export type SettingType = 'text' | 'select' | 'boolean' | 'custom'
 

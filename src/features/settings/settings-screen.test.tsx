@@ -1,18 +1,18 @@
 import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { App } from '../../app/app'
-import { page } from '../../lib/page'
-import { endSession } from '../../lib/session-actions'
-import { createQueryClient } from '../../lib/query-client'
-import { useSettings } from '../../lib/settings/settings-context'
-import { buildDashboard, dashboardHandler, userSettingsHandler } from '../../test/factories'
-import { API, server } from '../../test/msw'
-import { renderWithProviders, signIn } from '../../test/render'
+import { App } from '@/app/app'
+import { page } from '@/lib/page'
+import { endSession } from '@/lib/session-actions'
+import { createQueryClient } from '@/lib/query-client'
+import { useSettings } from '@/lib/settings/settings-context'
+import { buildDashboard, dashboardHandler, userSettingsHandler } from '@/test/factories'
+import { API, server } from '@/test/msw'
+import { renderWithProviders, signIn } from '@/test/render'
 import type { SettingsCategory } from './settings-definitions'
 import SettingsScreen, { SettingsView } from './settings-screen'
 
-vi.mock('../../lib/offline/user-data', () => ({
+vi.mock('@/lib/offline/user-data', () => ({
   wipeUserData: async () => {},
   registerQueryClientForWipe: () => {},
 }))

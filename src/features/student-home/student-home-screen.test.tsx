@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { DashboardResponse } from '../../../contract/api'
-import { userSettingsHandler } from '../../test/factories'
-import { API, server } from '../../test/msw'
-import { renderWithProviders } from '../../test/render'
+import type { DashboardResponse } from '@contract/api'
+import { userSettingsHandler } from '@/test/factories'
+import { API, server } from '@/test/msw'
+import { renderWithProviders } from '@/test/render'
 import StudentHomeScreen from './student-home-screen'
 
 function aDashboard(name: string): DashboardResponse {

@@ -5,8 +5,8 @@
 import { Alert, Box, Heading, Stack, Text } from '@chakra-ui/react'
 import { CalendarDays } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { useDashboard } from '../../api/get-dashboard'
-import { BugReportButton } from '../../components/bug-report/bug-report-button'
+import { useDashboard } from '@/api/get-dashboard'
+import { BugReportButton } from '@/components/bug-report/bug-report-button'
 import { msUntilMidnight, todayLabels } from './today'
 
 export default function StudentHomeScreen() {

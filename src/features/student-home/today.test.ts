@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { weekdayId } from '../../../contract/weekdays'
+import { weekdayId } from '@contract/weekdays'
 import { msUntilMidnight, todayLabels } from './today'
 
 describe('todayLabels', () => {

@@ -1,7 +1,7 @@
 /** What the student home says about today (spec §1, §9): the weekday (Sunday = 7) and the date, in Hungarian. */
 import { format } from 'date-fns'
 import { hu } from 'date-fns/locale'
-import { weekdayId, weekdayName } from '../../../contract/weekdays'
+import { weekdayId, weekdayName } from '@contract/weekdays'
 
 export interface TodayLabels {
   /** 'Hétfő' … 'Vasárnap', capitalised as in the weekday table. */

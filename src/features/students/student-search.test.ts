@@ -1,7 +1,7 @@
 import Fuse from 'fuse.js'
 import { describe, expect, it } from 'vitest'
-import type { Student } from '../../../contract/api'
-import { FUZZY_THRESHOLD } from '../../../contract/limits'
+import type { Student } from '@contract/api'
+import { FUZZY_THRESHOLD } from '@contract/limits'
 import { createStudentSearch, normaliseForSearch } from './student-search'
 
 function students(...names: string[]): Student[] {

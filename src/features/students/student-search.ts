@@ -2,8 +2,8 @@
  * Student search (spec §5: fuzzy on name and username, threshold 0.3), accent-insensitive, with exact and prefix
  * substring matches ranked before fuzzy ones: the shared search of src/lib/fuzzy-search.ts over the two fields.
  */
-import type { Student } from '../../../contract/api'
-import { createFuzzySearch, normaliseForSearch, type FuzzySearch } from '../../lib/fuzzy-search'
+import type { Student } from '@contract/api'
+import { createFuzzySearch, normaliseForSearch, type FuzzySearch } from '@/lib/fuzzy-search'
 
 export { normaliseForSearch }
 

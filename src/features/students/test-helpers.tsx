@@ -1,5 +1,5 @@
 /** Test-only helper of the students screen: a student factory. */
-import type { Student } from '../../../contract/api'
+import type { Student } from '@contract/api'
 
 let nextId = 1
 

@@ -2,7 +2,7 @@
  * Reads a timetable .xlsx in a Web Worker (timetable-sheet.worker.ts), so a hostile or huge file never freezes the
  * tab: the worker is ended after SPREADSHEET_LIMITS.seconds and the limit is named.
  */
-import { SPREADSHEET_LIMITS, SPREADSHEET_MESSAGES } from '../../../contract/spreadsheet'
+import { SPREADSHEET_LIMITS, SPREADSHEET_MESSAGES } from '@contract/spreadsheet'
 import type { ParsedRows } from './timetable-rows'
 import type { TimetableSheetAnswer } from './timetable-sheet.worker'
 

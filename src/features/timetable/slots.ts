@@ -2,7 +2,7 @@
  * The timetable's time maths (spec §3 timetable class, §9): a day is 96 slots of 15 minutes, 00:00 (id 0) to
  * 23:45 (id 95); a slot row is 16 px tall; weekdays are 1 Monday … 7 Sunday.
  */
-import { WEEKDAYS, weekdayId, weekdayName } from '../../../contract/weekdays'
+import { WEEKDAYS, weekdayId, weekdayName } from '@contract/weekdays'
 
 export const SLOT_MINUTES = 15
 export const SLOT_COUNT = 96

@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { isSlotId, isWeekdayId, timeSlot, weekday, type TimeSlot, type Weekday } from './slots'
-import { randomId } from '../../lib/random-id'
+import { randomId } from '@/lib/random-id'
 
 export interface TimetableClass {
   id: string

@@ -4,7 +4,7 @@
  * Import checks each row and says, by spreadsheet row number, why a row cannot be used; it never changes the plan
  * itself — `mergeImport` builds the plan an import would give, for the preview and then for the save.
  */
-import { weekdayName } from '../../../contract/weekdays'
+import { weekdayName } from '@contract/weekdays'
 import { isSlotId, isWeekdayId, slotOfDayFraction, slotOfTime, weekdayOfName } from './slots'
 import { buildClass, byTime, newClassId, type TimetableClass } from './timetable-class'
 

@@ -3,7 +3,7 @@
  * contract/spreadsheet.ts and answers the parsed rows, the limit the file broke, or that it is unreadable. The tab
  * never runs SheetJS on an upload itself; read-timetable-file.ts ends this worker when it takes too long.
  */
-import { SpreadsheetLimitError } from '../../../contract/spreadsheet'
+import { SpreadsheetLimitError } from '@contract/spreadsheet'
 import type { ParsedRows } from './timetable-rows'
 import { parseTimetableXlsx } from './timetable-xlsx'
 

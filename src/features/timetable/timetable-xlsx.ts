@@ -5,7 +5,7 @@
  */
 import * as XLSX from 'xlsx'
 import { utils, write, writeFile, type WorkBook } from 'xlsx'
-import { readBoundedRows } from '../../../contract/spreadsheet'
+import { readBoundedRows } from '@contract/spreadsheet'
 import { EXPORT_FILE_NAME, exportRows, parseRows, SHEET_NAME, type ParsedRows } from './timetable-rows'
 import type { TimetableClass } from './timetable-class'
 

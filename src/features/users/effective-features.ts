@@ -9,7 +9,7 @@ import {
   type FeatureId,
   type FeatureMap,
   type UserType,
-} from '../../../contract/features'
+} from '@contract/features'
 
 export interface OverrideDraft {
   enabled: boolean

@@ -3,7 +3,7 @@
  * calls only (textContent, never HTML from data), then the browser's print dialog. Nothing is kept after it closes.
  */
 import { USER_TYPE_LABELS } from './user-labels'
-import type { UserType } from '../../../contract/features'
+import type { UserType } from '@contract/features'
 
 export interface Slip {
   name: string

@@ -1,5 +1,5 @@
 /** Hungarian names of account types and features on the Felhasználók screen (issue 11). */
-import type { FeatureId, UserType } from '../../../contract/features'
+import type { FeatureId, UserType } from '@contract/features'
 
 export const USER_TYPE_LABELS: Record<UserType, string> = {
   admin: 'Adminisztrátor',

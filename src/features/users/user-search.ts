@@ -1,6 +1,6 @@
 /** Fuzzy search of accounts on name and username (the shared search of src/lib/fuzzy-search.ts). */
-import type { UserSummary } from '../../../contract/api'
-import { createFuzzySearch, normaliseForSearch, type FuzzySearch } from '../../lib/fuzzy-search'
+import type { UserSummary } from '@contract/api'
+import { createFuzzySearch, normaliseForSearch, type FuzzySearch } from '@/lib/fuzzy-search'
 
 export { normaliseForSearch }
 

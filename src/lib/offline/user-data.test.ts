@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { createStore, get, set } from 'idb-keyval'
 import { IDBFactory } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { apiCacheName } from '../../../contract/api-cache-name'
+import { apiCacheName } from '@contract/api-cache-name'
 import { mirrorLocalKey, readMirroredKey } from './local-mirror'
 import { registerQueryClientForWipe, wipeUserData } from './user-data'
 

@@ -4,7 +4,7 @@
  * stored. Keeps what belongs to the device: the app shell precache and `localSettings`.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { isApiCacheName } from '../../../contract/api-cache-name'
+import { isApiCacheName } from '@contract/api-cache-name'
 import { MIRROR_DATABASES } from './local-mirror'
 import { outbox } from '../outbox/outbox'
 import { OUTBOX_KEY_STORAGE } from '../outbox/parked-writes'

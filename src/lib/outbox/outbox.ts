@@ -14,7 +14,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { hashKey } from '@tanstack/react-query'
 import { createStore, del, entries, set, type UseStore } from 'idb-keyval'
-import { apiCacheName } from '../../../contract/api-cache-name'
+import { apiCacheName } from '@contract/api-cache-name'
 import { randomId } from '../random-id'
 import { ApiError, apiRequest, NetworkError } from '../api-client'
 import { notify } from '../notify'

@@ -3,8 +3,8 @@
  * session's waiting writes; the signed-in app's start fetches the account's key, keeps it for a later 401 and looks
  * for what an earlier session of the same account left on this device.
  */
-import { apiCacheName } from '../../../contract/api-cache-name'
-import { getOutboxKey } from '../../api/get-outbox-key'
+import { apiCacheName } from '@contract/api-cache-name'
+import { getOutboxKey } from '@/api/get-outbox-key'
 import { getToken } from '../session'
 import { outbox } from './outbox'
 import { findParkedWrites, parkWrites, rememberOutboxKey, type ParkedWrites } from './parked-writes'

@@ -21,12 +21,12 @@ import {
   useState,
   type ReactNode,
 } from 'react'
-import type { UserSettings } from '../../../contract/api'
-import { TIMING } from '../../../contract/limits'
-import { themeOf, type Theme } from '../../../contract/settings'
-import { dashboardQuery } from '../../api/get-dashboard'
-import { userSettingsQuery } from '../../api/get-user-settings'
-import { saveUserSettings } from '../../api/save-user-settings'
+import type { UserSettings } from '@contract/api'
+import { TIMING } from '@contract/limits'
+import { themeOf, type Theme } from '@contract/settings'
+import { dashboardQuery } from '@/api/get-dashboard'
+import { userSettingsQuery } from '@/api/get-user-settings'
+import { saveUserSettings } from '@/api/save-user-settings'
 import { messageOf } from '../api-client'
 import { beforeSessionEnd } from '../session-actions'
 import { readLocalSettings, writeLocalSettings } from '../local-settings'

@@ -5,7 +5,7 @@ import {
   type QuickAction,
   type SettingDomain,
   type SettingKey,
-} from '../../../contract/settings'
+} from '@contract/settings'
 import { defaultBackendUrl } from '../backend-url'
 
 export type { QuickAction, SettingDomain, SettingKey }

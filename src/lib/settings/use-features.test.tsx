@@ -6,9 +6,9 @@
 import { screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { buildDashboard, dashboardHandler, userSettingsHandler } from '../../test/factories'
-import { API, server } from '../../test/msw'
-import { renderWithProviders, signIn } from '../../test/render'
+import { buildDashboard, dashboardHandler, userSettingsHandler } from '@/test/factories'
+import { API, server } from '@/test/msw'
+import { renderWithProviders, signIn } from '@/test/render'
 import { useFeature } from './use-features'
 
 function Features() {

@@ -10,9 +10,9 @@ import {
   isFeatureEnabled,
   type FeatureId,
   type FeatureMap,
-} from '../../../contract/features'
-import type { SettingKey } from '../../../contract/settings'
-import { useDashboard } from '../../api/get-dashboard'
+} from '@contract/features'
+import type { SettingKey } from '@contract/settings'
+import { useDashboard } from '@/api/get-dashboard'
 import { useSettings } from './settings-context'
 
 type PreviewIdOf<Key> = Key extends `${typeof FEATURE_PREVIEW_PREFIX}${infer Id}` ? Id : never

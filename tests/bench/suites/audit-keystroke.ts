@@ -11,7 +11,7 @@
  */
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { TIMING } from '../../../contract/limits'
+import { TIMING } from '@contract/limits'
 import { startServer, usersCli } from '../../support/server'
 import type { BenchContext, BenchSuite } from '../suite'
 

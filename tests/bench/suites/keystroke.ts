@@ -3,7 +3,7 @@
  * ≤ 50 ms after the debounce), and the DOM rows the virtualised list keeps.
  */
 import type { Browser } from 'playwright-core'
-import { TIMING } from '../../../contract/limits'
+import { TIMING } from '@contract/limits'
 import { openStudents, signIn } from '../app'
 import type { BenchSuite, ServerContext } from '../suite'
 

@@ -6,7 +6,7 @@
  * in the context for the users CLI.
  */
 import { writeFileSync } from 'node:fs'
-import { TIMING } from '../../../contract/limits'
+import { TIMING } from '@contract/limits'
 import { startOwnServer } from '../own-server'
 import type { BenchSuite } from '../suite'
 

@@ -8,7 +8,7 @@
  * DESIGN §7 sets no budget for it: the figures are reported without one.
  */
 import type { Page } from 'playwright-core'
-import { WEEKDAYS } from '../../../contract/weekdays'
+import { WEEKDAYS } from '@contract/weekdays'
 import type { BenchContext, BenchSuite } from '../suite'
 
 const CLASS_COUNT = 200

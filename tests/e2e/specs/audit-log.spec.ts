@@ -7,8 +7,8 @@
  */
 import type { Page, Response } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { AUDIT_CSV_COLUMNS } from '../../../contract/api/audit-log'
-import { AUDIT_TYPES } from '../../../contract/audit'
+import { AUDIT_CSV_COLUMNS } from '@contract/api/audit-log'
+import { AUDIT_TYPES } from '@contract/audit'
 import { expectTheme, login, openApp, openScreen, setThemeViaApi, waitForShell } from '../app'
 import type { Account } from '../accounts'
 import { axeProblems } from '../axe'

@@ -3,7 +3,7 @@
  * network is cut. It waits in the outbox ('Elküldésre vár'), nothing reaches the server, and once the network is back
  * it arrives exactly once and shows in the administrators' Hibabejelentések list.
  */
-import type { BugReportsResponse } from '../../../contract/api'
+import type { BugReportsResponse } from '@contract/api'
 import { apiGet, apiSession } from '../api'
 import {
   goOffline,

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { PASSWORD_MESSAGES } from '../../../contract/password-rule'
+import { PASSWORD_MESSAGES } from '@contract/password-rule'
 import { removeDir, snapshotDist, startServer, tempDir, type ServerHandle } from '../../support/server'
 import { apiFromPage, logoutEntry, openScreen, passwordField, usernameField, waitForShell } from '../app'
 import { axeProblems } from '../axe'

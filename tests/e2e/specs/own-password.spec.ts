@@ -5,7 +5,7 @@
  * second browser is sent back to the login screen at its next request. axe on both new screens.
  */
 import type { Page } from '@playwright/test'
-import { PASSWORD_MESSAGES } from '../../../contract/password-rule'
+import { PASSWORD_MESSAGES } from '@contract/password-rule'
 import {
   apiFromPage,
   login,

@@ -10,9 +10,9 @@
  */
 import type { Page } from '@playwright/test'
 import * as XLSX from 'xlsx'
-import { USERS_MESSAGES } from '../../../contract/api'
-import { dayInZone } from '../../../contract/features'
-import { PASSWORD_MESSAGES } from '../../../contract/password-rule'
+import { USERS_MESSAGES } from '@contract/api'
+import { dayInZone } from '@contract/features'
+import { PASSWORD_MESSAGES } from '@contract/password-rule'
 import { apiGet, apiSession } from '../api'
 import {
   expectTheme,

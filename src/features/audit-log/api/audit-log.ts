@@ -10,12 +10,12 @@ import {
   useQuery,
   type QueryClient,
 } from '@tanstack/react-query'
-import type { AuditLogResponse, AuditLogUsersResponse } from '../../../../contract/api'
-import { queryKeyOf } from '../../../../contract/api-resources'
-import { AUDIT_PAGE_SIZE } from '../../../../contract/api/audit-log'
-import { apiDownload, apiRequest } from '../../../lib/api-client'
+import type { AuditLogResponse, AuditLogUsersResponse } from '@contract/api'
+import { queryKeyOf } from '@contract/api-resources'
+import { AUDIT_PAGE_SIZE } from '@contract/api/audit-log'
+import { apiDownload, apiRequest } from '@/lib/api-client'
 import { queryString } from '../audit-filters'
-import { saveBlob } from '../../../lib/save-file'
+import { saveBlob } from '@/lib/save-file'
 
 /** What the screen asks for (the screen's filters, already turned into the query: see audit-filters.ts). */
 export type AuditLogParams = Readonly<Record<string, string>>

@@ -11,11 +11,11 @@ import { Box, Button, Flex, Spinner, Text, type SystemStyleObject } from '@chakr
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { TriangleAlert } from 'lucide-react'
 import { memo, useEffect, useRef, type CSSProperties } from 'react'
-import { rowPosition } from '../../../lib/row-position'
-import { COMPACT_MEDIA, useCompactLayout } from '../../../lib/use-compact-layout'
+import { rowPosition } from '@/lib/row-position'
+import { COMPACT_MEDIA, useCompactLayout } from '@/lib/use-compact-layout'
 import type { AuditEntityKind } from '../audit-entry'
 import type { ListedEntry } from '../merge-pages'
-import type { AUDIT_CATEGORIES } from '../../../../contract/audit'
+import type { AUDIT_CATEGORIES } from '@contract/audit'
 
 const ROW_HEIGHT = { wide: 92, compact: 128 }
 const OVERSCAN = 6

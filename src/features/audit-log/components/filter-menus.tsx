@@ -6,7 +6,7 @@
 import { Button, Menu, Portal, Text } from '@chakra-ui/react'
 import { CalendarDays, ChevronDown, ListFilter, Users } from 'lucide-react'
 import { memo, type ReactNode } from 'react'
-import { AUDIT_CATEGORIES, type AuditType } from '../../../../contract/audit'
+import { AUDIT_CATEGORIES, type AuditType } from '@contract/audit'
 import { AUDIT_TYPE_LABELS } from '../audit-entry'
 import { AUDIT_PERIODS, allTypesChecked, type AuditPeriod } from '../audit-filters'
 

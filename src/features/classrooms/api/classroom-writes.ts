@@ -4,13 +4,13 @@
  * name edits of the designer go through the outbox (DESIGN §5): a teacher designs in the classroom, offline too.
  */
 import { useMutation, type MutationFunctionContext } from '@tanstack/react-query'
-import type { Classroom, ClassroomRequest, CreateClassroomResponse } from '../../../../contract/api'
-import { queryKeyOf } from '../../../../contract/api-resources'
-import { LIMITS } from '../../../../contract/limits'
-import type { ClassroomsData } from '../../../api/get-classrooms'
-import { apiRequest } from '../../../lib/api-client'
-import { useQueuedMutation, type OutboxItem } from '../../../lib/outbox'
-import { writeMutation } from '../../../lib/write-mutation'
+import type { Classroom, ClassroomRequest, CreateClassroomResponse } from '@contract/api'
+import { queryKeyOf } from '@contract/api-resources'
+import { LIMITS } from '@contract/limits'
+import type { ClassroomsData } from '@/api/get-classrooms'
+import { apiRequest } from '@/lib/api-client'
+import { useQueuedMutation, type OutboxItem } from '@/lib/outbox'
+import { writeMutation } from '@/lib/write-mutation'
 
 const classroomsKey = queryKeyOf('classrooms')
 

@@ -2,7 +2,7 @@
 import { Badge, Button, Card, Flex, Heading, HStack, Text } from '@chakra-ui/react'
 import { Copy, Pencil, Trash2 } from 'lucide-react'
 import { useId } from 'react'
-import type { Classroom } from '../../../../contract/api'
+import type { Classroom } from '@contract/api'
 import { deskCounts, sizeText } from '../layout-edits'
 import { LayoutPreview } from './layout-preview'
 

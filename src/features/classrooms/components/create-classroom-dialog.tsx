@@ -4,16 +4,11 @@
  */
 import { HStack, Input } from '@chakra-ui/react'
 import { Type } from '@sinclair/typebox'
-import {
-  DEFAULT_LAYOUT_SIZE,
-  LAYOUT_MAX,
-  LAYOUT_MIN,
-  clampDimension,
-} from '../../../../contract/classroom-layout'
-import { LIMITS } from '../../../../contract/limits'
-import type { ClassroomRequest } from '../../../../contract/api'
-import { FormDialog } from '../../../components/form-dialog'
-import { FormField, useSchemaForm } from '../../../components/form'
+import { DEFAULT_LAYOUT_SIZE, LAYOUT_MAX, LAYOUT_MIN, clampDimension } from '@contract/classroom-layout'
+import { LIMITS } from '@contract/limits'
+import type { ClassroomRequest } from '@contract/api'
+import { FormDialog } from '@/components/form-dialog'
+import { FormField, useSchemaForm } from '@/components/form'
 
 /** What the form holds: text, as typed (the spec's clamping decides what a size means). */
 const CreateClassroomForm = Type.Object({

@@ -20,8 +20,8 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core'
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import type { ClassroomLayout, LayoutObject } from '../../../../contract/api'
-import { objectAt, positionOf } from '../../../../contract/classroom-layout'
+import type { ClassroomLayout, LayoutObject } from '@contract/api'
+import { objectAt, positionOf } from '@contract/classroom-layout'
 import { clampFocus, handleGridKey, KEY_MESSAGES, type GridKeyState } from '../designer-keyboard'
 import { cellLabel, clickCell, moveObject, type Cell, type Tool } from '../layout-edits'
 import { DeskMarker } from './desk-marker'

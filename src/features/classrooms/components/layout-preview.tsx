@@ -3,7 +3,7 @@
  * the teacher's desk a circle (shape, not colour alone, tells them apart); the picture's name says the same in words.
  */
 import { chakra } from '@chakra-ui/react'
-import type { ClassroomLayout } from '../../../../contract/api'
+import type { ClassroomLayout } from '@contract/api'
 import { layoutSummary } from '../layout-edits'
 import { PREVIEW_MAX, previewSize } from '../preview-size'
 

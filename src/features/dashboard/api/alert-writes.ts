@@ -5,9 +5,9 @@
  * DELETE /alerts/:id, through the outbox like the group notes: an announcement written in a classroom without
  * Wi-Fi shows at once, marked 'Elküldésre vár', survives a reload and reaches the server once.
  */
-import type { Alert, CreateAlertRequest } from '../../../../contract/api'
-import { alertsQuery, type AlertsData } from '../../../api/get-alerts'
-import { useQueuedMutation, type OutboxItem } from '../../../lib/outbox'
+import type { Alert, CreateAlertRequest } from '@contract/api'
+import { alertsQuery, type AlertsData } from '@/api/get-alerts'
+import { useQueuedMutation, type OutboxItem } from '@/lib/outbox'
 
 export const ALERT_MESSAGES = {
   created: 'Értesítés sikeresen közzétéve.',

@@ -1,7 +1,7 @@
 /** 'Új értesítés': the announcement's text (not empty after trimming, at most LIMITS.alertMax characters). */
-import { CreateAlertRequest } from '../../../../contract/api'
-import { LIMITS } from '../../../../contract/limits'
-import { TextDialog } from '../../../components/text-dialog'
+import { CreateAlertRequest } from '@contract/api'
+import { LIMITS } from '@contract/limits'
+import { TextDialog } from '@/components/text-dialog'
 
 export const EMPTY_ALERT = 'Az értesítés nem lehet üres!'
 export const ALERT_TOO_LONG = `Az értesítés legfeljebb ${LIMITS.alertMax} karakter lehet.`

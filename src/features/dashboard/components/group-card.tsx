@@ -2,8 +2,8 @@
 import { Badge, Box, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react'
 import { DoorOpen, KeyRound, Users } from 'lucide-react'
 import { useLayoutEffect, useRef } from 'react'
-import type { Group, GroupMember } from '../../../../contract/api'
-import { PasswordResetForm } from '../../../components/password-reset-form'
+import type { Group, GroupMember } from '@contract/api'
+import { PasswordResetForm } from '@/components/password-reset-form'
 import { roomLabel } from '../todays-groups'
 import { passwordRowKey, type PasswordReset } from '../use-password-reset'
 

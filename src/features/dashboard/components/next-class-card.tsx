@@ -5,7 +5,7 @@
  */
 import { Badge, Button, Card, Flex, Heading, Text } from '@chakra-ui/react'
 import { Check, DoorOpen, Undo2, Users } from 'lucide-react'
-import type { Group } from '../../../../contract/api'
+import type { Group } from '@contract/api'
 import { nextClass, roomLabel } from '../todays-groups'
 import { useHeldClasses } from '../use-held-classes'
 

@@ -5,8 +5,8 @@
  */
 import { Heading, Stack } from '@chakra-ui/react'
 import { CalendarOff } from 'lucide-react'
-import type { Group } from '../../../../contract/api'
-import { ListState, type ListQuery, type ListWords } from '../../../components/list-state'
+import type { Group } from '@contract/api'
+import { ListState, type ListQuery, type ListWords } from '@/components/list-state'
 import { usePasswordReset } from '../use-password-reset'
 import { GroupCard } from './group-card'
 

@@ -6,9 +6,9 @@
 import { Input } from '@chakra-ui/react'
 import { Type } from '@sinclair/typebox'
 import { useEffect, useRef } from 'react'
-import { FILE_NAME_MAX_BYTES, isValidEntryName } from '../../../../contract/api'
-import { FormDialog } from '../../../components/form-dialog'
-import { FormField, useSchemaForm } from '../../../components/form'
+import { FILE_NAME_MAX_BYTES, isValidEntryName } from '@contract/api'
+import { FormDialog } from '@/components/form-dialog'
+import { FormField, useSchemaForm } from '@/components/form'
 
 const NameForm = Type.Object({ name: Type.String() })
 

@@ -2,7 +2,7 @@
  * 'Átnevezés' (issue 18): the entry's new name in the same folder, starting from its current name; the same checks
  * as a new folder, and the server's refusal (a taken name) under the field.
  */
-import type { FileEntry } from '../../../../contract/api'
+import type { FileEntry } from '@contract/api'
 import { EntryNameDialog } from './entry-name-dialog'
 
 export const RENAME_REQUIRED = 'Add meg az új nevet.'

@@ -4,7 +4,7 @@
  */
 import { Box, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react'
 import { X } from 'lucide-react'
-import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import type { UploadItem } from '../files-upload'
 
 interface UploadListProps {

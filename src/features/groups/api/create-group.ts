@@ -1,9 +1,9 @@
 /** POST /groups/create (spec §7): online only; 201 with `code` 201 is a success. */
 import { useMutation } from '@tanstack/react-query'
-import type { CreateGroupRequest, CreateGroupResponse } from '../../../../contract/api'
-import { queryKeyOf } from '../../../../contract/api-resources'
-import { ApiError, apiRequest, messageOf } from '../../../lib/api-client'
-import { writeMutation } from '../../../lib/write-mutation'
+import type { CreateGroupRequest, CreateGroupResponse } from '@contract/api'
+import { queryKeyOf } from '@contract/api-resources'
+import { ApiError, apiRequest, messageOf } from '@/lib/api-client'
+import { writeMutation } from '@/lib/write-mutation'
 
 export async function createGroup(request: CreateGroupRequest): Promise<CreateGroupResponse> {
   const { data } = await apiRequest<CreateGroupResponse>('/groups/create', {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { OutboxItem } from '../../../lib/outbox'
+import type { OutboxItem } from '@/lib/outbox'
 import { aNote } from '../test-helpers'
 import { notesWithPending } from './notes'
 

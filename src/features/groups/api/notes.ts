@@ -5,10 +5,10 @@
  * through the outbox, as Munkaórák's hours: it shows at once, survives a reload offline and reaches the server once.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { CreateNoteRequest, Note, NotesResponse } from '../../../../contract/api'
-import { queryKeyOf } from '../../../../contract/api-resources'
-import { apiRequest } from '../../../lib/api-client'
-import { useQueuedMutation, type OutboxItem } from '../../../lib/outbox'
+import type { CreateNoteRequest, Note, NotesResponse } from '@contract/api'
+import { queryKeyOf } from '@contract/api-resources'
+import { apiRequest } from '@/lib/api-client'
+import { useQueuedMutation, type OutboxItem } from '@/lib/outbox'
 
 export interface NotesData {
   notes: Note[]

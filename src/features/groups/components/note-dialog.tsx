@@ -1,7 +1,7 @@
 /** 'Új jegyzet' (spec: Groups screen, §5): a textarea; a trimmed empty note says 'A jegyzet nem lehet üres!'. */
-import { CreateNoteRequest } from '../../../../contract/api'
-import { LIMITS } from '../../../../contract/limits'
-import { TextDialog } from '../../../components/text-dialog'
+import { CreateNoteRequest } from '@contract/api'
+import { LIMITS } from '@contract/limits'
+import { TextDialog } from '@/components/text-dialog'
 
 export const EMPTY_NOTE = 'A jegyzet nem lehet üres!'
 const NOTE_TOO_LONG = `A jegyzet legfeljebb ${LIMITS.noteMax} karakter lehet.`

@@ -5,8 +5,8 @@
  */
 import { Badge, Box, Button, CloseButton, Field, Flex, Input, Text } from '@chakra-ui/react'
 import { useId, useMemo, useState, type KeyboardEvent } from 'react'
-import type { Student } from '../../../../contract/api'
-import { touchTarget } from '../../../lib/touch-target'
+import type { Student } from '@contract/api'
+import { touchTarget } from '@/lib/touch-target'
 import { createPickerSearch } from '../student-picker-search'
 
 export const NO_MATCH = 'Nincs találat.'

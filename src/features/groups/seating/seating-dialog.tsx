@@ -5,9 +5,9 @@
 import { EmptyState, Text } from '@chakra-ui/react'
 import { CircleAlert } from 'lucide-react'
 import { useCallback, useRef } from 'react'
-import type { Group } from '../../../../contract/api'
-import { weekdayName } from '../../../../contract/weekdays'
-import { DialogFrame } from '../../../components/dialog-frame'
+import type { Group } from '@contract/api'
+import { weekdayName } from '@contract/weekdays'
+import { DialogFrame } from '@/components/dialog-frame'
 import { SeatingEditor } from './seating-editor'
 
 export const MISSING_DATA = 'Hiányzó adatok'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ClassroomLayout, GroupMember } from '../../../../contract/api'
+import type { ClassroomLayout, GroupMember } from '@contract/api'
 import {
   deskLabel,
   initialsOf,

@@ -3,13 +3,8 @@
  * positions, and every move as a new WHOLE seating (the POST replaces the stored one, so a replayed or reordered
  * save can never leave a half-applied state). Beyond the spec (BraydenSCE v2): random seating and an undo stack.
  */
-import type { ClassroomLayout, GroupMember, SeatPosition } from '../../../../contract/api'
-import {
-  parsePosition,
-  positionOf,
-  seatingOnLayout,
-  studentDesks,
-} from '../../../../contract/classroom-layout'
+import type { ClassroomLayout, GroupMember, SeatPosition } from '@contract/api'
+import { parsePosition, positionOf, seatingOnLayout, studentDesks } from '@contract/classroom-layout'
 
 /** What the editor shows: who sits at which desk ('x-y' → member) and who is not seated yet, in member order. */
 export interface SeatingView {

@@ -3,15 +3,10 @@
  * a taken code (409) or a refused target must reach the user at once, and a link is useless until it exists.
  */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
-import type {
-  CreateLinkRequest,
-  CreateLinkResponse,
-  LinksResponse,
-  ShortLink,
-} from '../../../../contract/api'
-import { queryKeyOf } from '../../../../contract/api-resources'
-import { ApiError, apiRequest } from '../../../lib/api-client'
-import { writeMutation } from '../../../lib/write-mutation'
+import type { CreateLinkRequest, CreateLinkResponse, LinksResponse, ShortLink } from '@contract/api'
+import { queryKeyOf } from '@contract/api-resources'
+import { ApiError, apiRequest } from '@/lib/api-client'
+import { writeMutation } from '@/lib/write-mutation'
 
 const linksKey = queryKeyOf('links')
 

@@ -11,9 +11,9 @@
  */
 import { Copy, QrCode, Trash2 } from 'lucide-react'
 import { memo, useMemo } from 'react'
-import { readableUrl, type ShortLink } from '../../../../contract/api'
-import { VirtualTable, type VirtualColumn } from '../../../components/virtual-table'
-import { COMPACT_MEDIA } from '../../../lib/use-compact-layout'
+import { readableUrl, type ShortLink } from '@contract/api'
+import { VirtualTable, type VirtualColumn } from '@/components/virtual-table'
+import { COMPACT_MEDIA } from '@/lib/use-compact-layout'
 import { fullShortLink, shownTarget } from '../short-link'
 
 const ROW_HEIGHT = { wide: 56, compact: 72 }

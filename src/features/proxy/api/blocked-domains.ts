@@ -4,16 +4,12 @@
  * or 404 unknown answer carries the server's list too, which also replaces the cached one.
  */
 import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query'
-import type {
-  BlockedDomainsChange,
-  BlockedDomainsResponse,
-  BulkDomainsAnswer,
-} from '../../../../contract/api'
-import { PROXY_MESSAGES } from '../../../../contract/domain-name'
-import { queryKeyOf } from '../../../../contract/api-resources'
-import { MESSAGES } from '../../../../contract/messages'
-import { ApiError, apiRequest } from '../../../lib/api-client'
-import { writeMutation } from '../../../lib/write-mutation'
+import type { BlockedDomainsChange, BlockedDomainsResponse, BulkDomainsAnswer } from '@contract/api'
+import { PROXY_MESSAGES } from '@contract/domain-name'
+import { queryKeyOf } from '@contract/api-resources'
+import { MESSAGES } from '@contract/messages'
+import { ApiError, apiRequest } from '@/lib/api-client'
+import { writeMutation } from '@/lib/write-mutation'
 
 export const proxyBlockKey = queryKeyOf('proxyBlock')
 

@@ -10,9 +10,9 @@ import { Type } from '@sinclair/typebox'
 import { Box, Button, Checkbox, Flex, Input } from '@chakra-ui/react'
 import { Plus } from 'lucide-react'
 import { useState } from 'react'
-import { normaliseDomain, shownDomain, wholeDomainOf } from '../../../../contract/domain-name'
-import { FormField, useSchemaForm } from '../../../components/form'
-import { touchTarget } from '../../../lib/touch-target'
+import { normaliseDomain, shownDomain, wholeDomainOf } from '@contract/domain-name'
+import { FormField, useSchemaForm } from '@/components/form'
+import { touchTarget } from '@/lib/touch-target'
 
 const AddDomainForm = Type.Object({ domain: Type.String() })
 

@@ -12,8 +12,8 @@ import {
   parseBulkDomains,
   shownDomain,
   type BulkLine,
-} from '../../../../contract/domain-name'
-import { notify } from '../../../lib/notify'
+} from '@contract/domain-name'
+import { notify } from '@/lib/notify'
 import { bulkErrorMessage, useBulkAddDomains } from '../api/blocked-domains'
 
 interface BulkAddDialogProps {

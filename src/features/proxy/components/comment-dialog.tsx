@@ -5,9 +5,9 @@
  */
 import { Field, Input } from '@chakra-ui/react'
 import { useState } from 'react'
-import { COMMENT_MAX, PROXY_MESSAGES, normaliseComment, shownDomain } from '../../../../contract/domain-name'
-import { FormDialog } from '../../../components/form-dialog'
-import { notify } from '../../../lib/notify'
+import { COMMENT_MAX, PROXY_MESSAGES, normaliseComment, shownDomain } from '@contract/domain-name'
+import { FormDialog } from '@/components/form-dialog'
+import { notify } from '@/lib/notify'
 import { commentErrorMessage, useSetDomainComment } from '../api/blocked-domains'
 
 export interface CommentDialogProps {

@@ -7,9 +7,9 @@
 import { MessageSquareText, Trash2 } from 'lucide-react'
 import { memo, useMemo } from 'react'
 import type { SystemStyleObject } from '@chakra-ui/react'
-import { VirtualTable, type VirtualColumn } from '../../../components/virtual-table'
-import { shownDomain } from '../../../../contract/domain-name'
-import { touchTarget } from '../../../lib/touch-target'
+import { VirtualTable, type VirtualColumn } from '@/components/virtual-table'
+import { shownDomain } from '@contract/domain-name'
+import { touchTarget } from '@/lib/touch-target'
 
 const ROW_HEIGHT = { wide: 48, compact: 52 }
 const domainKey = (domain: string) => domain

@@ -3,8 +3,8 @@
  * component tree per row): thousands of students scroll through a handful of these.
  */
 import { memo, useLayoutEffect, useRef, type CSSProperties } from 'react'
-import type { Student } from '../../../../contract/api'
-import { PasswordResetForm } from '../../../components/password-reset-form'
+import type { Student } from '@contract/api'
+import { PasswordResetForm } from '@/components/password-reset-form'
 import { studentInitials } from '../student-initials'
 
 /** The inline password form's handlers, passed from the screen through the table to the row in edit mode. */

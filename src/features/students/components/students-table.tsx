@@ -4,9 +4,9 @@
  * results change.
  */
 import { memo, useCallback } from 'react'
-import type { Student } from '../../../../contract/api'
-import { COMPACT_MEDIA } from '../../../lib/use-compact-layout'
-import { VirtualTable, type VirtualColumn, type VirtualRowProps } from '../../../components/virtual-table'
+import type { Student } from '@contract/api'
+import { COMPACT_MEDIA } from '@/lib/use-compact-layout'
+import { VirtualTable, type VirtualColumn, type VirtualRowProps } from '@/components/virtual-table'
 import { StudentRow, type PasswordEditing } from './student-row'
 
 const COLUMNS: readonly VirtualColumn<Student>[] = [

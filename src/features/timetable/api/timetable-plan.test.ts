@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createStore, set } from 'idb-keyval'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { TIMETABLE_DATABASE, wipeUserData } from '../../../lib/offline/user-data'
+import { TIMETABLE_DATABASE, wipeUserData } from '@/lib/offline/user-data'
 import { aClass } from '../test-classes'
 import { loadPlan, planQuery, savePlan, storePlan, TIMETABLE_STORE } from './timetable-plan'
 

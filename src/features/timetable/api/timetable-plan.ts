@@ -10,7 +10,7 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { createStore, get, set, type UseStore } from 'idb-keyval'
 import { useCallback } from 'react'
-import { TIMETABLE_DATABASE } from '../../../lib/offline/user-data'
+import { TIMETABLE_DATABASE } from '@/lib/offline/user-data'
 import { parseStoredClass, type TimetableClass } from '../timetable-class'
 
 export const TIMETABLE_STORE = 'plans'

@@ -7,9 +7,9 @@
 import { Button, Input, NativeSelect } from '@chakra-ui/react'
 import { Trash2 } from 'lucide-react'
 import { useId, useState } from 'react'
-import { WEEKDAYS } from '../../../../contract/weekdays'
-import { FormDialog } from '../../../components/form-dialog'
-import { FormField, useSchemaForm } from '../../../components/form'
+import { WEEKDAYS } from '@contract/weekdays'
+import { FormDialog } from '@/components/form-dialog'
+import { FormField, useSchemaForm } from '@/components/form'
 import { TIME_SLOTS } from '../slots'
 import { checkRequired, ClassForm, REQUIRED_MESSAGE, type ClassFormValues } from '../timetable-class'
 

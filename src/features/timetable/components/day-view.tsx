@@ -8,7 +8,7 @@
 import { Box, Button, Flex, Heading, Text, VisuallyHidden } from '@chakra-ui/react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useMemo, useRef, type TouchEvent } from 'react'
-import { WEEKDAYS } from '../../../../contract/weekdays'
+import { WEEKDAYS } from '@contract/weekdays'
 import { weekday } from '../slots'
 import type { TimetableClass } from '../timetable-class'
 import { WeekGrid } from './week-grid'

@@ -6,9 +6,9 @@
  */
 import { Box, Button, Input, Table, Text } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
-import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { FormDialog } from '../../../components/form-dialog'
-import { FormField } from '../../../components/form'
+import { ConfirmDialog } from '@/components/confirm-dialog'
+import { FormDialog } from '@/components/form-dialog'
+import { FormField } from '@/components/form'
 import type { TimetableClass } from '../timetable-class'
 import { readTimetableFile } from '../read-timetable-file'
 import { mergeImport, timeText, type InvalidRow } from '../timetable-rows'

@@ -11,7 +11,7 @@
 import { Box, Text, VisuallyHidden, type BoxProps } from '@chakra-ui/react'
 import { TriangleAlert } from 'lucide-react'
 import { memo, useEffect, useMemo, useRef, type MouseEvent } from 'react'
-import { WEEKDAYS } from '../../../../contract/weekdays'
+import { WEEKDAYS } from '@contract/weekdays'
 import { instructorConflicts, layoutBlocks, type BlockPlace } from '../layout'
 import { blockBox, ROW_HEIGHT_PX, SLOT_COUNT, SLOTS_PER_HOUR, slotAtOffset, type Weekday } from '../slots'
 import type { TimetableClass } from '../timetable-class'

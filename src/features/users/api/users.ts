@@ -15,11 +15,11 @@ import type {
   UserResponse,
   UserSummary,
   UsersResponse,
-} from '../../../../contract/api'
-import { queryKeyOf } from '../../../../contract/api-resources'
-import { apiDownload, apiRequest } from '../../../lib/api-client'
-import { writeMutation } from '../../../lib/write-mutation'
-import { saveBlob } from '../../../lib/save-file'
+} from '@contract/api'
+import { queryKeyOf } from '@contract/api-resources'
+import { apiDownload, apiRequest } from '@/lib/api-client'
+import { writeMutation } from '@/lib/write-mutation'
+import { saveBlob } from '@/lib/save-file'
 
 export interface UsersData {
   users: UserSummary[]

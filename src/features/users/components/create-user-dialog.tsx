@@ -1,11 +1,11 @@
 /** 'Új felhasználó': name, username, type. The server generates the one-time password (shown in the next dialog). */
 import { Input, NativeSelect } from '@chakra-ui/react'
 import { Type } from '@sinclair/typebox'
-import { USERS_MESSAGES, type CreateUserRequest } from '../../../../contract/api'
-import { USER_TYPES, type UserType } from '../../../../contract/features'
-import { LIMITS } from '../../../../contract/limits'
-import { FormDialog } from '../../../components/form-dialog'
-import { FormField, useSchemaForm } from '../../../components/form'
+import { USERS_MESSAGES, type CreateUserRequest } from '@contract/api'
+import { USER_TYPES, type UserType } from '@contract/features'
+import { LIMITS } from '@contract/limits'
+import { FormDialog } from '@/components/form-dialog'
+import { FormField, useSchemaForm } from '@/components/form'
 import { USER_TYPE_LABELS } from '../user-labels'
 
 const CreateUserForm = Type.Object({

@@ -4,9 +4,9 @@
  */
 import { Button, Code, Text } from '@chakra-ui/react'
 import { Copy, Printer } from 'lucide-react'
-import { useCopyText } from '../../../components/copy-text'
-import { InfoDialog } from '../../../components/info-dialog'
-import { notify } from '../../../lib/notify'
+import { useCopyText } from '@/components/copy-text'
+import { InfoDialog } from '@/components/info-dialog'
+import { notify } from '@/lib/notify'
 import { printSlips, type Slip } from '../print-slips'
 
 export interface OneTimePasswordDialogProps {

@@ -1,9 +1,9 @@
 /** The accounts table: the shared VirtualTable with Felhasználók's columns and a menu of actions per row. */
 import { Badge } from '@chakra-ui/react'
 import { memo, useMemo } from 'react'
-import type { UserSummary } from '../../../../contract/api'
-import { RowActionsMenu } from '../../../components/row-actions-menu'
-import { VirtualTable, type VirtualColumn } from '../../../components/virtual-table'
+import type { UserSummary } from '@contract/api'
+import { RowActionsMenu } from '@/components/row-actions-menu'
+import { VirtualTable, type VirtualColumn } from '@/components/virtual-table'
 import { USER_TYPE_LABELS, lastSignInText } from '../user-labels'
 
 export type UserAction = 'status' | 'password' | 'mfa' | 'features'

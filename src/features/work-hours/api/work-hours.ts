@@ -1,9 +1,9 @@
 /** GET /work/hours (the map of the signed-in user) and the queued POST /work/hours (spec §7). */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { queryKeyOf } from '../../../../contract/api-resources'
-import type { WorkHoursRequest } from '../../../../contract/api/work-hours'
-import { apiRequest } from '../../../lib/api-client'
-import { useQueuedMutation } from '../../../lib/outbox'
+import { queryKeyOf } from '@contract/api-resources'
+import type { WorkHoursRequest } from '@contract/api/work-hours'
+import { apiRequest } from '@/lib/api-client'
+import { useQueuedMutation } from '@/lib/outbox'
 import { formatHours, longDay } from '../month'
 import { normaliseWorkHours, withHours, type WorkHoursMap } from '../work-hours-map'
 

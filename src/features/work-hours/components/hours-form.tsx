@@ -4,8 +4,8 @@
  */
 import { Button, Flex, Input } from '@chakra-ui/react'
 import { useEffect } from 'react'
-import { isCalendarDate, WorkHoursRequest } from '../../../../contract/api/work-hours'
-import { FormField, useSchemaForm } from '../../../components/form'
+import { isCalendarDate, WorkHoursRequest } from '@contract/api/work-hours'
+import { FormField, useSchemaForm } from '@/components/form'
 import { parseHours } from '../month'
 
 export const HOURS_MESSAGE = 'Kérlek adj meg egy érvényes óraszámot.'

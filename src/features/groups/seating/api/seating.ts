@@ -5,10 +5,10 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import type { SeatPosition, SeatingRequest, SeatingResponse } from '../../../../../contract/api'
-import { queryKeyOf } from '../../../../../contract/api-resources'
-import { apiRequest } from '../../../../lib/api-client'
-import { useQueuedMutation } from '../../../../lib/outbox'
+import type { SeatPosition, SeatingRequest, SeatingResponse } from '@contract/api'
+import { queryKeyOf } from '@contract/api-resources'
+import { apiRequest } from '@/lib/api-client'
+import { useQueuedMutation } from '@/lib/outbox'
 
 export interface SeatingData {
   positions: SeatPosition[]

@@ -6,8 +6,8 @@
 import { Box, Heading, Text } from '@chakra-ui/react'
 import { Global } from '@emotion/react'
 import { createPortal } from 'react-dom'
-import type { ClassroomLayout, GroupMember } from '../../../../../contract/api'
-import { positionOf } from '../../../../../contract/classroom-layout'
+import type { ClassroomLayout, GroupMember } from '@contract/api'
+import { positionOf } from '@contract/classroom-layout'
 
 const PRINT_ONLY = {
   '@media print': {

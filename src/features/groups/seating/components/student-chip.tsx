@@ -1,6 +1,6 @@
 /** A student as the editor shows them: initials in a circle and the name, truncated to fit. */
 import { Box, Flex, Text } from '@chakra-ui/react'
-import type { GroupMember } from '../../../../../contract/api'
+import type { GroupMember } from '@contract/api'
 import { initialsOf } from '../seating'
 
 export function Initials({ name, size = '7' }: { name: string; size?: string }) {

@@ -5,7 +5,7 @@
 import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react'
 import { useDraggable, useDroppable } from '@dnd-kit/core'
 import { memo } from 'react'
-import type { GroupMember } from '../../../../../contract/api'
+import type { GroupMember } from '@contract/api'
 import { LIFTED_STYLE, usePressLift } from './press-lift'
 import { StudentChip } from './student-chip'
 
