@@ -18,8 +18,10 @@ const features = readdirSync(`${root}/src/features`, { withFileTypes: true })
 /**
  * Import zones (DESIGN §1, docs/architecture.md): `target` files may not import anything under `from`, unless it is
  * under one of `except` (relative to `from`). Imports flow one way:
- *   contract ← server;  contract ← sw;  contract ← src/lib, src/components, src/api, src/pwa ← src/features ← src/app
- * The shared layers are src/lib, src/components, src/api and src/pwa.
+ *   contract ← server;  contract ← sw;
+ *   contract ← src/lib ← src/api ← src/session ← src/components, src/pwa ← src/features ← src/app
+ * The shared layers are src/lib, src/api, src/session, src/components and src/pwa. src/session (the signed-in user's
+ * session actions, settings and features) is where src/api meets the page's state: src/lib stays below src/api.
  */
 const zones = {
   contractImportsNothingOfOurs: {
@@ -46,15 +48,31 @@ const zones = {
     message: 'The server never imports the page or the service worker: share through contract/.',
   },
   sharedNeverImportsFeatures: {
-    target: ['./src/components', './src/lib', './src/api', './src/pwa'],
+    target: ['./src/components', './src/lib', './src/api', './src/session', './src/pwa'],
     from: ['./src/features', './src/app'],
     message:
-      'src/components, src/lib, src/api and src/pwa are shared: they never import a feature or src/app.',
+      'src/components, src/lib, src/api, src/session and src/pwa are shared: they never import a feature or src/app.',
+  },
+  libNeverImportsLayersAbove: {
+    target: './src/lib',
+    from: ['./src/api', './src/session', './src/components', './src/pwa'],
+    message:
+      'src/lib is the bottom layer of the page: it never imports src/api, src/session, src/components or src/pwa (what needs them moves up, e.g. to src/session).',
+  },
+  apiImportsOnlyLib: {
+    target: './src/api',
+    from: ['./src/session', './src/components', './src/pwa'],
+    message: 'src/api fetches through src/lib only: it never imports src/session, src/components or src/pwa.',
+  },
+  sessionNeverImportsUi: {
+    target: './src/session',
+    from: ['./src/components', './src/pwa'],
+    message: 'src/session holds no UI: it never imports src/components or src/pwa (they import it).',
   },
   featureNeverImportsApp: {
     target: './src/features',
     from: './src/app',
-    message: 'A feature never imports src/app: move what it needs to src/components or src/lib.',
+    message: 'A feature never imports src/app: move what it needs to src/components, src/session or src/lib.',
   },
   featureNeverImportsAnotherFeature: features.map((feature) => ({
     target: `./src/features/${feature}`,

@@ -4,7 +4,7 @@ import { App } from './app/app'
 import './app/base.css'
 import { queryClient } from './lib/query-client'
 import { getToken, passwordChangeRequired } from './lib/session'
-import { handleUnauthorized } from './lib/session-actions'
+import { handleUnauthorized } from './session/session-actions'
 import { connectQueryClientToCacheUpdates, refetchWhenFirstControlled } from './pwa/cache-updates'
 import { listenForWorkerUnauthorized } from './pwa/worker-unauthorized'
 

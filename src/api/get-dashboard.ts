@@ -1,6 +1,6 @@
 /**
  * GET /dashboard: the user, the features by id, the MFA email and the client config. A feature check goes through
- * useFeature / useEffectiveFeatures (src/lib/settings/use-features.ts), which apply the preview settings.
+ * useFeature / useEffectiveFeatures (src/session/use-features.ts), which apply the preview settings.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { DashboardResponse } from '@contract/api'

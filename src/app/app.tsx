@@ -14,7 +14,7 @@ import { queryClient as appQueryClient } from '../lib/query-client'
 import { AppProviders } from './providers'
 import { startSignedIn } from './start-signed-in'
 import { setUnauthorizedHandler } from '../lib/api-client'
-import { handleUnauthorized, sessionEnding, subscribeSessionEnding } from '../lib/session-actions'
+import { handleUnauthorized, sessionEnding, subscribeSessionEnding } from '../session/session-actions'
 
 // The spec's 401 rule from the first load on: the first answers (start-signed-in.ts) arrive before the signed-in
 // app's chunk, and a 401 among them must not wait for it.

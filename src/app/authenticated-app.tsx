@@ -4,8 +4,8 @@
  */
 import { registerQueryClientForWipe } from '../lib/offline/user-data'
 import { queryClient } from '../lib/query-client'
-import { isPasswordChangeRequired, requirePasswordChange } from '../lib/session-actions'
-import { SettingsProvider, useSettings } from '../lib/settings/settings-context'
+import { isPasswordChangeRequired, requirePasswordChange } from '../session/session-actions'
+import { SettingsProvider, useSettings } from '../session/settings-context'
 import { ChakraRoot } from '../components/chakra-root'
 import { ParkedWritesOffer } from './parked-writes-offer'
 import { Shell } from './shell/shell'

@@ -12,7 +12,7 @@ import { DialogFrame } from '../components/dialog-frame'
 import { NetworkError } from '../lib/api-client'
 import { notify } from '../lib/notify'
 import { outbox } from '../lib/outbox'
-import { claimParkedWrites } from '../lib/outbox/parking'
+import { claimParkedWrites } from '../session/parking'
 import { removeParkedWrites, type ParkedWrites } from '../lib/outbox/parked-writes'
 
 export function offerText(count: number): string {

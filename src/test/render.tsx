@@ -9,7 +9,7 @@ import type { ReactElement, ReactNode } from 'react'
 import { AppProviders } from '../app/providers'
 import { ChakraRoot } from '../components/chakra-root'
 import { createQueryClient } from '../lib/query-client'
-import { SettingsProvider } from '../lib/settings/settings-context'
+import { SettingsProvider } from '../session/settings-context'
 
 export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
   queryClient?: ReturnType<typeof createQueryClient>

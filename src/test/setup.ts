@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { resetNotifyForTests, toasterWanted } from '../lib/notify'
-import { resetSessionActionsForTests } from '../lib/session-actions'
+import { resetSessionActionsForTests } from '../session/session-actions'
 import { server } from './msw'
 
 // findBy*/waitFor wait for a condition; on a loaded 2-core machine a render can take longer than the default 1 s.

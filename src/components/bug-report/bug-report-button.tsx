@@ -6,7 +6,7 @@
 import { Button, HStack, Text } from '@chakra-ui/react'
 import { Bug } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
-import { useFeature } from '@/lib/settings/use-features'
+import { useFeature } from '@/session/use-features'
 import { useBugReportWrites } from '@/api/bug-reports'
 import { APP_VERSION } from './app-version'
 

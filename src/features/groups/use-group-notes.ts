@@ -5,7 +5,7 @@
  */
 import { dayInZone, isFeatureEnabled, type FeatureMap } from '@contract/features'
 import { useDashboard } from '@/api/get-dashboard'
-import { useEffectiveFeatures } from '@/lib/settings/use-features'
+import { useEffectiveFeatures } from '@/session/use-features'
 
 /** Pure: the rule on an evaluated feature map. */
 export function groupNotesShown(features: FeatureMap, today: string): boolean {

@@ -89,7 +89,7 @@ describe('signing in with a one-time password', () => {
   })
 
   it('sends the app to this screen when the server refuses a call with passwordChangeRequired', async () => {
-    const { isPasswordChangeRequired, requirePasswordChange } = await import('@/lib/session-actions')
+    const { isPasswordChangeRequired, requirePasswordChange } = await import('@/session/session-actions')
     const { ApiError } = await import('@/lib/api-client')
     const refusal = new ApiError(403, PASSWORD_MESSAGES.changeRequired, {
       code: 403,

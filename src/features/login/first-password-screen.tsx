@@ -9,7 +9,7 @@ import { LIMITS } from '@contract/limits'
 import { PASSWORD_MESSAGES, passwordLengthProblem } from '@contract/password-rule'
 import { changeOwnPassword, ownPasswordErrorMessage } from '@/api/change-own-password'
 import { ApiError } from '@/lib/api-client'
-import { endSession, finishPasswordChange, handleUnauthorized } from '@/lib/session-actions'
+import { endSession, finishPasswordChange, handleUnauthorized } from '@/session/session-actions'
 import './login-screen.css'
 
 type Field = 'newPassword' | 'confirm'

@@ -12,7 +12,7 @@ import { currentBackendUrl } from '@/lib/backend-url'
 import { setLocalSetting } from '@/lib/local-settings'
 import { productName } from '@/lib/product-name'
 import { getMfaToken, removeMfaToken, setMfaToken } from '@/lib/session'
-import { startSession } from '@/lib/session-actions'
+import { startSession } from '@/session/session-actions'
 import './login-screen.css'
 import { useCountdown } from './use-countdown'
 

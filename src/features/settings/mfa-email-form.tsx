@@ -17,7 +17,7 @@ import { setMfa } from '@/api/set-mfa'
 import { FormField, useSchemaForm } from '@/components/form'
 import { messageOf, NetworkError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
-import { UPDATE_ERROR } from '@/lib/settings/settings-context'
+import { UPDATE_ERROR } from '@/session/settings-context'
 import type { CustomSettingProps } from './quick-actions-editor'
 
 /** Said beside the button once the address is saved (issue 18: a silent save looked like nothing happened). */

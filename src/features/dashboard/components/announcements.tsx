@@ -11,7 +11,7 @@ import { Alert, Button, HStack, Heading, IconButton, Stack, Text } from '@chakra
 import { Megaphone, Plus, Trash2, X } from 'lucide-react'
 import { useId, useMemo, useState } from 'react'
 import type { Alert as AlertEntry } from '@contract/api'
-import { useFeature } from '@/lib/settings/use-features'
+import { useFeature } from '@/session/use-features'
 import { useAlerts } from '@/api/get-alerts'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { pendingAlertId, useAlertWrites, type AlertWrite } from '../api/alert-writes'

@@ -4,7 +4,7 @@
  */
 import { Button, Flex, Heading, Stack, Text, VisuallyHidden } from '@chakra-ui/react'
 import { ExternalLink, Link2Off } from 'lucide-react'
-import { useSettings } from '@/lib/settings/settings-context'
+import { useSettings } from '@/session/settings-context'
 import { quickActionHref } from '../quick-action-href'
 
 export function QuickActions() {

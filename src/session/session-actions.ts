@@ -3,18 +3,18 @@
  * tablets), then changes the stored token and reloads, as the spec does.
  */
 import { PASSWORD_CHANGE_REQUIRED } from '@contract/password-rule'
-import { logout } from '../api/logout'
-import { ApiError } from './api-client'
-import { notify } from './notify'
-import { page } from './page'
-import { removeMfaToken, removeToken, setPasswordChangeRequired, setToken } from './session'
+import { logout } from '@/api/logout'
+import { ApiError } from '@/lib/api-client'
+import { notify } from '@/lib/notify'
+import { page } from '@/lib/page'
+import { removeMfaToken, removeToken, setPasswordChangeRequired, setToken } from '@/lib/session'
 
-import { PENDING_NOTICE_KEY } from './pending-notice'
+import { PENDING_NOTICE_KEY } from '@/lib/pending-notice'
 
 async function wipeQuietly(): Promise<void> {
   try {
     // Loaded on demand: the offline code stays out of the login screen's first load.
-    const { wipeUserData } = await import('./offline/user-data')
+    const { wipeUserData } = await import('@/lib/offline/user-data')
     await wipeUserData()
   } catch (error) {
     // A failed wipe must not trap the user in a broken session; the next login wipes again.
@@ -102,7 +102,7 @@ export function subscribeSessionEnding(listener: () => void): () => void {
 
 async function parkQuietly(): Promise<void> {
   try {
-    const { parkUnsentWrites } = await import('./outbox/parking')
+    const { parkUnsentWrites } = await import('./parking')
     await parkUnsentWrites()
   } catch (error) {
     // Not parked: they go with the wipe, as before parking existed.
@@ -114,7 +114,7 @@ async function parkQuietly(): Promise<void> {
  * The spec's 401 rule: toast 'Nem vagy bejelentkezve.', wipe, remove the token, reload. Runs once per page, whatever
  * brought the 401 (an answer, the service worker's notice). The signed-in app stops rendering at once, so nothing it
  * showed from cached data stays on screen while the wipe runs; the session's unsent writes are parked for the same
- * account's next sign-in on this device first (./outbox/parked-writes.ts).
+ * account's next sign-in on this device first (src/lib/outbox/parked-writes.ts).
  */
 export async function handleUnauthorized(): Promise<void> {
   if (handlingUnauthorized) return

@@ -1,13 +1,18 @@
 /**
- * Where parked writes meet the session (./parked-writes.ts holds the sealing and the store): the 401 rule parks the
+ * Where parked writes meet the session (src/lib/outbox/parked-writes.ts holds the sealing and the store): the 401 rule parks the
  * session's waiting writes; the signed-in app's start fetches the account's key, keeps it for a later 401 and looks
  * for what an earlier session of the same account left on this device.
  */
 import { apiCacheName } from '@contract/api-cache-name'
 import { getOutboxKey } from '@/api/get-outbox-key'
-import { getToken } from '../session'
-import { outbox } from './outbox'
-import { findParkedWrites, parkWrites, rememberOutboxKey, type ParkedWrites } from './parked-writes'
+import { getToken } from '@/lib/session'
+import { outbox } from '@/lib/outbox/outbox'
+import {
+  findParkedWrites,
+  parkWrites,
+  rememberOutboxKey,
+  type ParkedWrites,
+} from '@/lib/outbox/parked-writes'
 
 async function currentOwner(): Promise<string | null> {
   const token = getToken()

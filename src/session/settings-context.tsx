@@ -27,10 +27,10 @@ import { themeOf, type Theme } from '@contract/settings'
 import { dashboardQuery } from '@/api/get-dashboard'
 import { userSettingsQuery } from '@/api/get-user-settings'
 import { saveUserSettings } from '@/api/save-user-settings'
-import { messageOf } from '../api-client'
-import { beforeSessionEnd } from '../session-actions'
-import { readLocalSettings, writeLocalSettings } from '../local-settings'
-import { notify } from '../notify'
+import { messageOf } from '@/lib/api-client'
+import { beforeSessionEnd } from './session-actions'
+import { readLocalSettings, writeLocalSettings } from '@/lib/local-settings'
+import { notify } from '@/lib/notify'
 import {
   defaultSettings,
   keysOf,
@@ -39,7 +39,7 @@ import {
   type SettingDomain,
   type SettingKey,
   type SettingsValues,
-} from './settings-values'
+} from '@/lib/settings/settings-values'
 
 export const FETCH_ERROR = 'Failed to fetch settings'
 export const UPDATE_ERROR = 'Failed to update settings'
