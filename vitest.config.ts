@@ -19,7 +19,7 @@ const BROWSER_TESTS = [
   'src/lib/outbox/flush-lock.test.ts',
   'src/lib/outbox/outbox.test.ts',
   'src/lib/outbox/parked-writes.test.ts',
-  'src/lib/use-debounced-value.test.ts',
+  'src/lib/use-search-term.test.ts',
   'src/pwa/register.test.ts',
   'src/pwa/update-banner.test.ts',
 ]

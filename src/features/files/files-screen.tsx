@@ -21,7 +21,7 @@ import { memo, useCallback, useMemo, useRef, useState, type DragEvent } from 're
 import type { FileEntry } from '@contract/api'
 import { TIMING } from '@contract/limits'
 import { MESSAGES } from '@contract/messages'
-import { useFeature } from '@/lib/settings/use-features'
+import { useFeature } from '@/session/use-features'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { ListState, type ListWords } from '@/components/list-state'
 import { ListToolbar } from '@/components/list-toolbar'
@@ -31,7 +31,7 @@ import { VirtualTable, type VirtualColumn } from '@/components/virtual-table'
 import { ApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 import { useOnlineStatus } from '@/lib/online-status'
-import { useDebouncedValue } from '@/lib/use-debounced-value'
+import { useSearchTerm } from '@/lib/use-search-term'
 import { childPath, formatModified, formatSize, parentPath } from './file-format'
 import { downloadFile, useFiles } from './files-api'
 import { useCreateFolder, useDeleteEntry, useRenameEntry, useUploads } from './files-upload'
@@ -47,8 +47,8 @@ export default function FilesScreen() {
   const list = files.data?.files ?? NO_FILES
 
   const [showHidden, setShowHidden] = useState(false)
-  const [term, setTerm] = useState('')
-  const settledTerm = useDebouncedValue(term, TIMING.searchDebounceMs).trim().toLocaleLowerCase('hu')
+  const [term, typedTerm, setTerm] = useSearchTerm(TIMING.searchDebounceMs)
+  const settledTerm = typedTerm.trim().toLocaleLowerCase('hu')
   const searching = settledTerm !== ''
   const visible = useMemo(
     () =>
@@ -60,10 +60,13 @@ export default function FilesScreen() {
     [list, showHidden, searching, settledTerm],
   )
 
-  const open = useCallback((name: string) => {
-    setPath((current) => childPath(current, name))
-    setTerm('')
-  }, [])
+  const open = useCallback(
+    (name: string) => {
+      setPath((current) => childPath(current, name))
+      setTerm('')
+    },
+    [setTerm],
+  )
   const back = () => {
     setPath(parentPath(path))
     setTerm('')

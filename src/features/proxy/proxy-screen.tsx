@@ -34,7 +34,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog'
 import { DomainsTable } from './components/domains-table'
 import { createDomainSearch } from './domain-search'
 import { saveText } from '@/lib/save-file'
-import { useSearchTerm } from './use-search-term'
+import { useSearchTerm } from '@/lib/use-search-term'
 
 const NO_DOMAINS: string[] = []
 const NO_COMMENTS: Record<string, string> = {}

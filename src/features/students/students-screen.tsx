@@ -11,7 +11,7 @@ import { ListState, type ListWords } from '@/components/list-state'
 import { ListToolbar } from '@/components/list-toolbar'
 import { OfflineMarker } from '@/components/offline-marker'
 import { notify } from '@/lib/notify'
-import { useDebouncedValue } from '@/lib/use-debounced-value'
+import { useSearchTerm } from '@/lib/use-search-term'
 import { whenIdle } from '@/lib/when-idle'
 import { passwordErrorMessage, useChangeStudentPassword } from '@/api/change-student-password'
 import { useStudents } from '@/api/get-students'
@@ -24,8 +24,7 @@ export default function StudentsScreen() {
   const students = useStudents()
   const list = students.data?.students ?? NO_STUDENTS
 
-  const [term, setTerm] = useState('')
-  const settledTerm = useDebouncedValue(term, TIMING.searchDebounceMs)
+  const [term, settledTerm, setTerm] = useSearchTerm(TIMING.searchDebounceMs)
   const searching = normaliseForSearch(settledTerm) !== ''
   // One search per loaded list. Its index is built once the list is on screen (an idle moment, or the first
   // search if that comes sooner): the rows never wait for it, and a keystroke only searches it.

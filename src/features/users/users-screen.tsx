@@ -18,7 +18,7 @@ import { MESSAGES } from '@contract/messages'
 import { useOnlineStatus } from '@/lib/online-status'
 import { ApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
-import { useDebouncedValue } from '@/lib/use-debounced-value'
+import { useSearchTerm } from '@/lib/use-search-term'
 import { whenIdle } from '@/lib/when-idle'
 import {
   downloadUsersXlsx,
@@ -44,9 +44,8 @@ const errorText = (error: unknown, fallback: string) => (error instanceof ApiErr
 export default function UsersScreen() {
   const users = useUsers()
   const list = users.data?.users ?? NO_USERS
-  const [term, setTerm] = useState('')
   const [typeFilter, setTypeFilter] = useState<UserType | ''>('')
-  const settledTerm = useDebouncedValue(term, TIMING.searchDebounceMs)
+  const [term, settledTerm, setTerm] = useSearchTerm(TIMING.searchDebounceMs)
   const searching = normaliseForSearch(settledTerm) !== '' || typeFilter !== ''
 
   const ofType = useMemo(

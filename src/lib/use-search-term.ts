@@ -2,14 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 
 /**
- * The search box's term and the term the list is filtered on, which follows `delayMs` after the last keystroke.
- * Unlike useDebouncedValue (a timer started by an effect after the keystroke's render), the timer starts in the
- * change handler itself, so the wait is counted from the key and not from the end of its render: on a slow
- * device that render is part of the pause the user already waited.
+ * A list screen's search box (Diákok, Felhasználók, Fájlok, Proxy): the term as typed and the term the list is
+ * filtered on, which follows `delayMs` after the last keystroke. The timer starts in the change handler itself, not
+ * in an effect after the keystroke's render, so the wait is counted from the key: on a slow device that render is
+ * part of the pause the user already waited.
  *
  * `prepare(term)`, if given, runs a third of the way into the wait when no other key came: the search itself, so
- * that when the wait is over only the list is left to draw (docs/decisions/proxy.md, "Keystroke → list"). Keys typed faster
- * than that start no search.
+ * that when the wait is over only the list is left to draw (docs/decisions/proxy.md, "Keystroke → list"). Keys typed
+ * faster than that start no search.
  */
 export function useSearchTerm(
   delayMs: number,
