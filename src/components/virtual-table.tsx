@@ -11,17 +11,8 @@
 import { Box, type SystemStyleObject } from '@chakra-ui/react'
 import { rowPosition } from '../lib/row-position'
 import { touchTarget } from '../lib/touch-target'
-import {
-  Fragment,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type CSSProperties,
-  type ReactNode,
-} from 'react'
-import { flushSync } from 'react-dom'
+import { Fragment, useEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react'
+import { rowSize, rowTop, totalHeight, useRowWindow, type RowLayout } from '../lib/row-window'
 import { COMPACT_MEDIA, useCompactLayout } from '../lib/use-compact-layout'
 
 export interface VirtualColumn<Row> {
@@ -76,62 +67,7 @@ export interface VirtualTableProps<Row> {
 }
 
 const HEADER_HEIGHT = 44
-const OVERSCAN = 4
-
-/**
- * Where the rows are: every row has the same height but (at most) one expanded row, so a row's place, the total
- * height and the rows in view are arithmetic — nothing per row is kept, and a new result of 100,000 rows costs
- * what one of 10 does (a per-row measurement cache was the largest part of a keystroke on Proxy kezelés,
- * docs/decisions/lists.md, "VirtualTable without TanStack Virtual").
- */
-interface Layout {
-  count: number
-  height: number
-  /** -1: none. */
-  expanded: number
-  expandedHeight: number
-}
-
-function rowTop(layout: Layout, index: number): number {
-  const { height, expanded, expandedHeight } = layout
-  return index * height + (expanded >= 0 && index > expanded ? expandedHeight - height : 0)
-}
-
-function rowSize(layout: Layout, index: number): number {
-  return index === layout.expanded ? layout.expandedHeight : layout.height
-}
-
-/** The row at body offset `y` (clamped to the list). */
-function rowAt(layout: Layout, y: number): number {
-  const { count, height, expanded, expandedHeight } = layout
-  let index: number
-  if (expanded >= 0 && y >= expanded * height) {
-    const below = y - (expanded * height + expandedHeight)
-    index = below < 0 ? expanded : expanded + 1 + Math.floor(below / height)
-  } else {
-    index = Math.floor(y / height)
-  }
-  return Math.max(0, Math.min(count - 1, index))
-}
-
-/** The indexes to render: the rows overlapping the viewport, `OVERSCAN` more each side, and the expanded row. */
-function rowsInView(layout: Layout, scrollTop: number, viewport: number): number[] {
-  if (layout.count === 0) return []
-  // The body starts below the header: in body coordinates the viewport is [top, bottom).
-  const top = scrollTop - HEADER_HEIGHT
-  const bottom = top + viewport
-  const first = rowAt(layout, top)
-  let last = rowAt(layout, bottom)
-  if (last > first && rowTop(layout, last) >= bottom) last--
-  const from = Math.max(0, first - OVERSCAN)
-  const to = Math.min(layout.count - 1, last + OVERSCAN)
-  const indexes: number[] = []
-  const { expanded } = layout
-  if (expanded >= 0 && expanded < from && expanded < layout.count) indexes.push(expanded)
-  for (let i = from; i <= to; i++) indexes.push(i)
-  if (expanded > to && expanded < layout.count) indexes.push(expanded)
-  return indexes
-}
+const WINDOW = { offset: HEADER_HEIGHT, overscan: 4 }
 
 export function VirtualTable<Row>({
   label,
@@ -148,51 +84,14 @@ export function VirtualTable<Row>({
 }: VirtualTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const compact = useCompactLayout()
-  const layout: Layout = {
+  const layout: RowLayout = {
     count: rows.length,
     height: compact ? rowHeight.compact : rowHeight.wide,
     expanded: expandedIndex < rows.length ? expandedIndex : -1,
     expandedHeight: compact ? expandedHeight.compact : expandedHeight.wide,
   }
-  const total = layout.count === 0 ? 0 : rowTop(layout, layout.count - 1) + rowSize(layout, layout.count - 1)
-
-  // The scroll position and the viewport's height, as last read (scroll events, a ResizeObserver). A scroll
-  // re-renders only when it brings other rows into view; the layout is read once on mount, never per result.
-  const [view, setView] = useState({ scrollTop: 0, viewport: 0 })
-  const layoutRef = useRef(layout)
-  layoutRef.current = layout
-  const viewRef = useRef(view)
-  viewRef.current = view
-  useLayoutEffect(() => {
-    const element = scrollRef.current
-    if (!element) return
-    const update = (next: { scrollTop: number; viewport: number }, sync: boolean) => {
-      const current = viewRef.current
-      if (next.scrollTop === current.scrollTop && next.viewport === current.viewport) return
-      const shown = rowsInView(layoutRef.current, current.scrollTop, current.viewport)
-      const wanted = rowsInView(layoutRef.current, next.scrollTop, next.viewport)
-      viewRef.current = next
-      const same = shown.length === wanted.length && shown[0] === wanted[0] && shown.at(-1) === wanted.at(-1)
-      if (same) return
-      // While scrolling, the new rows are there in the same frame (no blank stretch), as a virtualiser must.
-      if (sync) flushSync(() => setView(next))
-      else setView(next)
-    }
-    update({ scrollTop: element.scrollTop, viewport: element.clientHeight }, false)
-    const onScroll = () => update({ scrollTop: element.scrollTop, viewport: viewRef.current.viewport }, true)
-    element.addEventListener('scroll', onScroll, { passive: true })
-    const observer =
-      typeof ResizeObserver === 'undefined'
-        ? null
-        : new ResizeObserver(() =>
-            update({ scrollTop: viewRef.current.scrollTop, viewport: element.clientHeight }, false),
-          )
-    observer?.observe(element)
-    return () => {
-      element.removeEventListener('scroll', onScroll)
-      observer?.disconnect()
-    }
-  }, [])
+  const total = totalHeight(layout)
+  const { indexes } = useRowWindow(scrollRef, layout, WINDOW)
 
   // A new search result starts at its top. Whether the list is scrolled is kept from its scroll events, so a result
   // shown at the top (the usual case while typing) forces no layout to find out.
@@ -204,7 +103,6 @@ export function VirtualTable<Row>({
   }, [rows])
 
   const tableCss = useMemo(() => mergeCss(tableStyles(columns), css), [columns, css])
-  const indexes = rowsInView(layout, view.scrollTop, view.viewport)
   // Recycled rows: a slot a row of the window (the window is contiguous, so index mod its length is unique there);
   // a row scrolled in takes the element of the one scrolled out.
   const slots = indexes.length

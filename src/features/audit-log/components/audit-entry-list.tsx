@@ -1,6 +1,6 @@
 /**
  * The Rendszernapló's infinite, virtualised list (spec §2, §4; DESIGN §4, §7): an ARIA feed whose entries are
- * positioned by @tanstack/react-virtual, so a log scrolled a thousand entries deep keeps a screenful (plus a few) of
+ * positioned by the same row window as VirtualTable (src/lib/row-window.ts), so a log scrolled a thousand entries deep keeps a screenful (plus a few) of
  * rows in the DOM. When the last loaded entry comes into view the next page is asked for; the footer below says what
  * is happening ('Nincs több esemény.', loading, an error with a retry, or that the network is needed).
  *
@@ -8,17 +8,17 @@
  * attributes): scrolling and appending a page cost no style work per row.
  */
 import { Box, Button, Flex, Spinner, Text, type SystemStyleObject } from '@chakra-ui/react'
-import { useVirtualizer } from '@tanstack/react-virtual'
 import { TriangleAlert } from 'lucide-react'
 import { memo, useEffect, useRef, type CSSProperties } from 'react'
 import { rowPosition } from '@/lib/row-position'
+import { rowTop, totalHeight, useRowWindow, type RowLayout } from '@/lib/row-window'
 import { COMPACT_MEDIA, useCompactLayout } from '@/lib/use-compact-layout'
 import type { AuditEntityKind } from '../audit-entry'
 import type { ListedEntry } from '../merge-pages'
 import type { AUDIT_CATEGORIES } from '@contract/audit'
 
 const ROW_HEIGHT = { wide: 92, compact: 128 }
-const OVERSCAN = 6
+const WINDOW = { offset: 0, overscan: 6 }
 
 export interface AuditEntryListProps {
   entries: readonly ListedEntry[]
@@ -46,17 +46,15 @@ export const AuditEntryList = memo(function AuditEntryList({
   const scrollRef = useRef<HTMLDivElement>(null)
   const compact = useCompactLayout()
   const rowHeight = compact ? ROW_HEIGHT.compact : ROW_HEIGHT.wide
-  const virtualizer = useVirtualizer({
+  const layout: RowLayout = {
     count: entries.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    getItemKey: (index) => entries[index]?.key ?? index,
-    overscan: OVERSCAN,
-  })
-  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight])
+    height: rowHeight,
+    expanded: -1,
+    expandedHeight: rowHeight,
+  }
+  const { indexes, lastVisible } = useRowWindow(scrollRef, layout, WINDOW)
 
   // "Scrolling to the last item loads the next page" (spec §4): the visible range, not the overscan, decides.
-  const lastVisible = virtualizer.range?.endIndex ?? -1
   const lastShown = entries.length > 0 && lastVisible >= entries.length - 1
   useEffect(() => {
     if (lastShown && hasMore && !loadingMore && !loadMoreFailed && !offline) onLoadMore()
@@ -82,15 +80,15 @@ export const AuditEntryList = memo(function AuditEntryList({
         role="feed"
         aria-label="Események"
         aria-busy={loadingMore}
-        style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+        style={{ height: totalHeight(layout), position: 'relative' }}
       >
-        {virtualizer.getVirtualItems().map((item) => (
+        {indexes.map((index) => (
           <EntryRow
-            key={item.key}
-            entry={entries[item.index]}
-            position={item.index + 1}
+            key={entries[index].key}
+            entry={entries[index]}
+            position={index + 1}
             setSize={setSize ?? -1}
-            style={rowPosition(item.start, item.size)}
+            style={rowPosition(rowTop(layout, index), rowHeight)}
             onEntity={onEntity}
           />
         ))}
