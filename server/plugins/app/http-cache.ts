@@ -1,35 +1,26 @@
 /**
- * API answers are never stored by HTTP caches (`Cache-Control: no-store`; the service worker keeps its own copy),
- * and GET answers carry a strong `ETag` (hash of the body) with 304 on a matching If-None-Match.
+ * API answers are never stored by HTTP caches (`Cache-Control: no-store`; the service worker keeps its own copy).
+ * Answers carry a strong `ETag` (@fastify/etag: a hash of the body, or the route's own, e.g. the kept students list)
+ * with 304 on a matching If-None-Match; a 304 loses the body's Content-Encoding and Content-Length.
  */
+import fastifyEtag from '@fastify/etag'
 import fp from 'fastify-plugin'
-import { etagOf } from '@server/lib/etag'
-
-function matches(ifNoneMatch: string, etag: string): boolean {
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*')
-}
+import { bodyHash } from '@server/lib/etag'
 
 export default fp(
   async (app) => {
-    app.addHook('onSend', async (request, reply, payload) => {
+    // Callback-style hooks: they run on every answer, and an async hook costs a promise each time.
+    app.addHook('onSend', (_request, reply, payload, done) => {
       reply.header('Cache-Control', 'no-store')
-      if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload
-      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
-      // A route that keeps its serialised answer also keeps its ETag.
-      const known = reply.getHeader('ETag')
-      const etag = typeof known === 'string' ? known : etagOf(payload)
-      reply.header('ETag', etag)
-      const ifNoneMatch = request.headers['if-none-match']
-      if (ifNoneMatch && matches(ifNoneMatch, etag)) {
-        reply.code(304)
+      done(null, payload)
+    })
+    await app.register(fastifyEtag, { hashFn: bodyHash })
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (reply.statusCode === 304) {
         reply.removeHeader('content-length')
         reply.removeHeader('content-encoding')
-        return ''
       }
-      return payload
+      done(null, payload)
     })
   },
   { name: 'http-cache' },

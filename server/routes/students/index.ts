@@ -9,7 +9,7 @@ import { createStudentsList, type SerialisedList } from '@server/services/studen
 
 /**
  * Sends a kept list: the variant the client accepts (Content-Encoding set, so @fastify/compress leaves it),
- * with the list's ETag; the HTTP-cache plugin answers 304 from that ETag whatever the encoding.
+ * with the list's ETag, which @fastify/etag (plugins/app/http-cache.ts) keeps and answers 304 from in any encoding.
  */
 async function sendSerialised(request: FastifyRequest, reply: FastifyReply, list: SerialisedList) {
   reply.header('ETag', list.etag).vary('Accept-Encoding')
