@@ -31,13 +31,14 @@ export async function getBugReports(signal?: AbortSignal): Promise<BugReportsDat
   return { bugReports: Array.isArray(data?.bugReports) ? data.bugReports : [], date }
 }
 
-export const bugReportsQuery = queryOptions({
-  queryKey: queryKeyOf('bugReports'),
-  queryFn: ({ signal }) => getBugReports(signal),
-})
+export const bugReportsQuery = () =>
+  queryOptions({
+    queryKey: queryKeyOf('bugReports'),
+    queryFn: ({ signal }) => getBugReports(signal),
+  })
 
 export function useBugReports() {
-  return useQuery(bugReportsQuery)
+  return useQuery(bugReportsQuery())
 }
 
 /** One write: a new report, or marking one done. */
@@ -97,7 +98,7 @@ const filed = (write: BugReportWrite) => write.kind === 'file'
 /** Filing and marking done: one outbox writer for the bug reports query. */
 export function useBugReportWrites() {
   return useQueuedMutation({
-    key: bugReportsQuery.queryKey,
+    key: bugReportsQuery().queryKey,
     request,
     optimistic: withBugReportWrite,
     messages: {

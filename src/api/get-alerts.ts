@@ -15,11 +15,12 @@ export async function getAlerts(signal?: AbortSignal): Promise<AlertsData> {
   return { alerts: Array.isArray(data?.alerts) ? data.alerts : [], date }
 }
 
-export const alertsQuery = queryOptions({
-  queryKey: queryKeyOf('alerts'),
-  queryFn: ({ signal }) => getAlerts(signal),
-})
+export const alertsQuery = () =>
+  queryOptions({
+    queryKey: queryKeyOf('alerts'),
+    queryFn: ({ signal }) => getAlerts(signal),
+  })
 
 export function useAlerts() {
-  return useQuery(alertsQuery)
+  return useQuery(alertsQuery())
 }

@@ -15,11 +15,12 @@ export async function getClassrooms(signal?: AbortSignal): Promise<ClassroomsDat
   return { classrooms: Array.isArray(data?.classrooms) ? data.classrooms : [], date }
 }
 
-export const classroomsQuery = queryOptions({
-  queryKey: queryKeyOf('classrooms'),
-  queryFn: ({ signal }) => getClassrooms(signal),
-})
+export const classroomsQuery = () =>
+  queryOptions({
+    queryKey: queryKeyOf('classrooms'),
+    queryFn: ({ signal }) => getClassrooms(signal),
+  })
 
 export function useClassrooms() {
-  return useQuery(classroomsQuery)
+  return useQuery(classroomsQuery())
 }

@@ -23,11 +23,12 @@ export async function getInstructorGroups(signal?: AbortSignal): Promise<GroupsD
   }
 }
 
-export const instructorGroupsQuery = queryOptions({
-  queryKey: queryKeyOf('groupsInstructor'),
-  queryFn: ({ signal }) => getInstructorGroups(signal),
-})
+export const instructorGroupsQuery = () =>
+  queryOptions({
+    queryKey: queryKeyOf('groupsInstructor'),
+    queryFn: ({ signal }) => getInstructorGroups(signal),
+  })
 
 export function useInstructorGroups() {
-  return useQuery(instructorGroupsQuery)
+  return useQuery(instructorGroupsQuery())
 }

@@ -19,12 +19,13 @@ export async function getStudents(signal?: AbortSignal): Promise<StudentsData> {
  * The list loads once per token (spec §4). The key holds nothing secret: a token change always goes through a
  * page reload (login, logout and the 401 rule all reload), which starts a fresh query cache.
  */
-export const studentsQuery = queryOptions({
-  queryKey: queryKeyOf('students'),
-  queryFn: ({ signal }) => getStudents(signal),
-  staleTime: 5 * 60_000,
-})
+export const studentsQuery = () =>
+  queryOptions({
+    queryKey: queryKeyOf('students'),
+    queryFn: ({ signal }) => getStudents(signal),
+    staleTime: 5 * 60_000,
+  })
 
 export function useStudents() {
-  return useQuery(studentsQuery)
+  return useQuery(studentsQuery())
 }

@@ -11,16 +11,18 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { dayInZone } from '@contract/features'
+import { prefetchStudents } from '@/features/students/prefetch'
 import { dashboardQuery } from '../api/get-dashboard'
-import { studentsQuery } from '../api/get-students'
 import { userSettingsQuery } from '../api/get-user-settings'
-import { visibleEntries } from './shell/menu'
+import { visibleEntries, type ScreenId } from './shell/menu'
 
-/** What the screens opened first show first (the shell's `warmScreens` asks for the same). */
-const FIRST_DATA: Record<string, (queryClient: QueryClient) => void> = {
-  Diákok: (queryClient) => {
-    if (!queryClient.getQueryState(studentsQuery.queryKey)) void queryClient.prefetchQuery(studentsQuery)
-  },
+/**
+ * What the screens opened first show first: the same prefetch the screen registry runs for them
+ * (`src/app/shell/screens.tsx`), imported from the feature rather than from the registry, which carries the screens'
+ * code.
+ */
+const FIRST_DATA: Partial<Record<ScreenId, (queryClient: QueryClient) => void>> = {
+  students: prefetchStudents,
 }
 
 export function startSignedIn(queryClient: QueryClient): void {

@@ -1,14 +1,101 @@
-/** The one table of screens: each is a lazy chunk rendered in the shell's main area. */
+/**
+ * The screen registry: every screen's `{ id, label, icon, features, load, prefetch }`. Ids, labels, order and
+ * features are in menu.ts (the first load reads them, see there); `SCREEN_PARTS` adds the rest and must name every
+ * id, so adding a screen is one line there and one here. Each screen is a lazy chunk rendered in the shell's main
+ * area; its prefetch comes from the feature's own `prefetch.ts`.
+ */
 import { Center, Text } from '@chakra-ui/react'
-import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
+import {
+  Bug,
+  CalendarClock,
+  Clock,
+  FolderOpen,
+  GraduationCap,
+  Home,
+  Link2,
+  ScrollText,
+  Settings,
+  Shield,
+  School,
+  Users,
+  UserCog,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react'
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react'
 import { LoadingScreen } from '@/components/loading-screen'
-import { alertsQuery } from '@/api/get-alerts'
-import { classroomsQuery } from '@/api/get-classrooms'
-import { instructorGroupsQuery } from '@/api/get-instructor-groups'
-import { studentsQuery } from '@/api/get-students'
-import { prefetchAuditLog } from '@/features/audit-log/api/audit-log'
-import { seatingQuery } from '@/features/groups/seating/api/seating'
+import { prefetchAuditLog } from '@/features/audit-log/prefetch'
+import { prefetchClassrooms } from '@/features/classrooms/prefetch'
+import { prefetchDashboard } from '@/features/dashboard/prefetch'
+import { prefetchGroups } from '@/features/groups/prefetch'
+import { prefetchStudents } from '@/features/students/prefetch'
+import { SCREEN_ENTRIES, SCREEN_IDS, type ScreenEntry, type ScreenId } from './menu'
+
+interface ScreenParts {
+  /** The sidebar's icon (the tablet rail shows only the icon). */
+  icon: LucideIcon
+  /** The screen's code: `src/features/<id>/<id>-screen.tsx`, a default export. */
+  load: () => Promise<{ default: ComponentType }>
+  /** What the screen shows first, fetched as soon as its menu entry is visible (a cached answer when offline). */
+  prefetch?: (queryClient: QueryClient) => void
+}
+
+const SCREEN_PARTS = {
+  dashboard: {
+    icon: Home,
+    load: () => import('@/features/dashboard/dashboard-screen'),
+    // Kezdőlap shows the teacher's groups; their seating is held for a classroom without network too.
+    prefetch: (queryClient) => {
+      prefetchDashboard(queryClient)
+      prefetchGroups(queryClient)
+    },
+  },
+  'student-home': { icon: GraduationCap, load: () => import('@/features/student-home/student-home-screen') },
+  students: {
+    icon: Users,
+    load: () => import('@/features/students/students-screen'),
+    prefetch: prefetchStudents,
+  },
+  links: { icon: Link2, load: () => import('@/features/links/links-screen') },
+  groups: {
+    icon: UsersRound,
+    load: () => import('@/features/groups/groups-screen'),
+    prefetch: prefetchGroups,
+  },
+  classrooms: {
+    icon: School,
+    load: () => import('@/features/classrooms/classrooms-screen'),
+    prefetch: prefetchClassrooms,
+  },
+  files: { icon: FolderOpen, load: () => import('@/features/files/files-screen') },
+  proxy: { icon: Shield, load: () => import('@/features/proxy/proxy-screen') },
+  'work-hours': { icon: Clock, load: () => import('@/features/work-hours/work-hours-screen') },
+  timetable: { icon: CalendarClock, load: () => import('@/features/timetable/timetable-screen') },
+  'audit-log': {
+    icon: ScrollText,
+    load: () => import('@/features/audit-log/audit-log-screen'),
+    prefetch: prefetchAuditLog,
+  },
+  users: { icon: UserCog, load: () => import('@/features/users/users-screen') },
+  'bug-reports': { icon: Bug, load: () => import('@/features/bug-reports/bug-reports-screen') },
+  settings: { icon: Settings, load: () => import('@/features/settings/settings-screen') },
+} satisfies Record<ScreenId, ScreenParts>
+
+export interface ScreenDefinition extends ScreenEntry, ScreenParts {
+  id: ScreenId
+}
+
+function definition(id: ScreenId): ScreenDefinition {
+  const parts: ScreenParts = SCREEN_PARTS[id]
+  return { id, ...SCREEN_ENTRIES[id], ...parts }
+}
+
+/** Every screen by id: menu.ts's half and this file's. */
+export const SCREENS = Object.fromEntries(SCREEN_IDS.map((id) => [id, definition(id)])) as Record<
+  ScreenId,
+  ScreenDefinition
+>
 
 type PreloadableScreen = (() => ReactNode) & {
   /** Loads the screen's chunk; once it has loaded, the screen renders without suspending. */
@@ -46,72 +133,25 @@ function preloadable(load: () => Promise<{ default: ComponentType }>): Preloadab
   return Object.assign(Screen, { preload, ready: () => loaded !== null })
 }
 
-export const SCREENS: Record<string, ComponentType> = {
-  Kezdőlap: preloadable(() => import('@/features/dashboard/dashboard-screen')),
-  DiákKezdőlap: preloadable(() => import('@/features/student-home/student-home-screen')),
-  Diákok: preloadable(() => import('@/features/students/students-screen')),
-  Linkrövidítő: preloadable(() => import('@/features/links/links-screen')),
-  Csoportok: preloadable(() => import('@/features/groups/groups-screen')),
-  Tantermek: preloadable(() => import('@/features/classrooms/classrooms-screen')),
-  Fájlok: preloadable(() => import('@/features/files/files-screen')),
-  'Proxy Manager': preloadable(() => import('@/features/proxy/proxy-screen')),
-  Munkaórák: preloadable(() => import('@/features/work-hours/work-hours-screen')),
-  'Munkaidő tervező': preloadable(() => import('@/features/timetable/timetable-screen')),
-  Rendszernapló: preloadable(() => import('@/features/audit-log/audit-log-screen')),
-  Felhasználók: preloadable(() => import('@/features/users/users-screen')),
-  Hibabejelentések: preloadable(() => import('@/features/bug-reports/bug-reports-screen')),
-  Beállítások: preloadable(() => import('@/features/settings/settings-screen')),
-}
+/** The screens' components, each loading its chunk on first render (or ahead, see `warmScreens`). */
+const VIEWS = Object.fromEntries(SCREEN_IDS.map((id) => [id, preloadable(SCREENS[id].load)])) as Record<
+  ScreenId,
+  PreloadableScreen
+>
 
-/** Whether `id` renders without waiting for code: a plain screen, or a lazy one whose chunk has loaded. */
-export function isScreenReady(id: string): boolean {
-  const screen = Object.hasOwn(SCREENS, id) ? SCREENS[id] : undefined
-  return !screen || !('ready' in screen) || (screen as PreloadableScreen).ready()
-}
-
-/** Starts `query` unless the cache already has (or is getting) its answer. */
-function prefetchOnce<T, K extends QueryKey>(
-  queryClient: QueryClient,
-  query: FetchQueryOptions<T, Error, T, K>,
-): Promise<void> {
-  if (queryClient.getQueryState(query.queryKey)) return Promise.resolve()
-  return queryClient.prefetchQuery(query)
-}
-
-/**
- * The teacher's groups, then the seating of each group that has a classroom: fetched while online so the service
- * worker holds them when the classroom has no network (DESIGN §5: "a teacher who was online once opens … the group
- * and its seating in a dead zone"). A teacher leads a handful of groups: a few small requests.
- */
-function prefetchGroupsAndSeating(queryClient: QueryClient): void {
-  void prefetchOnce(queryClient, instructorGroupsQuery).then(() => {
-    const groups = queryClient.getQueryData(instructorGroupsQuery.queryKey)?.groups ?? []
-    for (const group of groups) {
-      if (group.classroom) void prefetchOnce(queryClient, seatingQuery(group.classroom, group.id))
-    }
-  })
-}
-
-/** What a screen shows first, fetched as soon as its menu entry is visible (a cached answer when offline). */
-const SCREEN_DATA: Record<string, (queryClient: QueryClient) => void> = {
-  Kezdőlap: (queryClient) => {
-    void prefetchOnce(queryClient, alertsQuery)
-    prefetchGroupsAndSeating(queryClient)
-  },
-  Diákok: (queryClient) => void prefetchOnce(queryClient, studentsQuery),
-  Csoportok: prefetchGroupsAndSeating,
-  Tantermek: (queryClient) => void prefetchOnce(queryClient, classroomsQuery),
-  Rendszernapló: prefetchAuditLog,
+/** Whether `id` renders without waiting for code: its chunk has loaded. */
+export function isScreenReady(id: ScreenId): boolean {
+  return VIEWS[id].ready()
 }
 
 /**
  * The screens opened most right after sign-in: their chunks load at once. The others' wait until the first screen
  * has settled, then for an idle moment: evaluating a chunk mid-way through the first screen's render delays it.
  */
-const OPENED_FIRST = new Set(['Diákok'])
+const OPENED_FIRST = new Set<ScreenId>(['students'])
 const OTHERS_AFTER_MS = 3000
 
-const preloaded = new Set<string>()
+const preloaded = new Set<ScreenId>()
 
 function later(task: () => void): void {
   window.setTimeout(() => {
@@ -124,13 +164,12 @@ function later(task: () => void): void {
  * Gets the screens the user can open ready before a click: their data starts loading and their code is loaded
  * (at once for the screens opened first, on idle for the rest). Idempotent, so it may run on every render.
  */
-export function warmScreens(ids: readonly string[], queryClient: QueryClient): void {
+export function warmScreens(ids: readonly ScreenId[], queryClient: QueryClient): void {
   for (const id of ids) {
-    SCREEN_DATA[id]?.(queryClient)
-    const screen = Object.hasOwn(SCREENS, id) ? SCREENS[id] : undefined
-    if (!screen || !('preload' in screen) || preloaded.has(id)) continue
+    SCREENS[id].prefetch?.(queryClient)
+    if (preloaded.has(id)) continue
     preloaded.add(id)
-    const load = () => void (screen as PreloadableScreen).preload().catch(() => preloaded.delete(id))
+    const load = () => void VIEWS[id].preload().catch(() => preloaded.delete(id))
     if (OPENED_FIRST.has(id)) load()
     else later(load)
   }
@@ -139,7 +178,7 @@ export function warmScreens(ids: readonly string[], queryClient: QueryClient): v
 /** Renders the selected screen, or 'Nem létező menüpont.' for an unknown selection. */
 export function ScreenOutlet({
   screen,
-  screens = SCREENS,
+  screens = VIEWS,
 }: {
   screen: string
   screens?: Record<string, ComponentType>

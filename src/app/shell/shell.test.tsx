@@ -7,7 +7,7 @@ import { buildDashboard, buildFeature, dashboardHandler, userSettingsHandler } f
 import { API, server } from '@/test/msw'
 import { renderWithProviders, signIn } from '@/test/render'
 import { App } from '../app'
-import { initialScreen, visibleEntries, type MenuEntry } from './menu'
+import { initialScreen, SCREEN_ENTRIES, visibleEntries, type MenuEntry } from './menu'
 import { ScreenOutlet } from './screens'
 
 const wipeUserData = vi.hoisted(() => vi.fn(async () => {}))
@@ -64,11 +64,11 @@ describe('menu rules', () => {
 
   it('deduplicates entries with the same label', () => {
     const entries: MenuEntry[] = [
-      { id: 'a', label: 'Kezdőlap', features: [] },
-      { id: 'b', label: 'Kezdőlap', features: [] },
-      { id: 'c', label: 'Fájlok', features: [] },
+      { id: 'dashboard', label: 'Kezdőlap', features: [] },
+      { id: 'student-home', label: 'Kezdőlap', features: [] },
+      { id: 'files', label: 'Fájlok', features: [] },
     ]
-    expect(visibleEntries({}, TODAY, entries).map((entry) => entry.id)).toEqual(['a', 'c'])
+    expect(visibleEntries({}, TODAY, entries).map((entry) => entry.id)).toEqual(['dashboard', 'files'])
   })
 
   it('starts on Kezdőlap with changeStudentPassword, otherwise on DiákKezdőlap', () => {
@@ -76,8 +76,8 @@ describe('menu rules', () => {
       changeStudentPassword: buildFeature('changeStudentPassword', { dependencies: ['getAllStudents'] }),
       getAllStudents: buildFeature('getAllStudents'),
     }
-    expect(initialScreen(withPassword, TODAY)).toBe('Kezdőlap')
-    expect(initialScreen({}, TODAY)).toBe('DiákKezdőlap')
+    expect(SCREEN_ENTRIES[initialScreen(withPassword, TODAY)].label).toBe('Kezdőlap')
+    expect(SCREEN_ENTRIES[initialScreen({}, TODAY)].label).toBe('DiákKezdőlap')
   })
 })
 

@@ -22,10 +22,10 @@ import { useDashboard } from '@/api/get-dashboard'
 import { HttpsBanner } from '@/components/https-notice'
 import { LoadingScreen } from '@/components/loading-screen'
 import { outbox, useOutboxRunner } from '@/lib/outbox'
-import { endSession } from '@/lib/session-actions'
-import { useEffectiveFeatures, useFeature } from '@/lib/settings/use-features'
-import { initialScreen, SETTINGS_SCREEN, visibleEntries } from './menu'
-import { isScreenReady, ScreenOutlet, warmScreens } from './screens'
+import { endSession } from '@/session/session-actions'
+import { useEffectiveFeatures, useFeature } from '@/session/use-features'
+import { initialScreen, SETTINGS_SCREEN, visibleEntries, type ScreenId } from './menu'
+import { isScreenReady, ScreenOutlet, SCREENS, warmScreens } from './screens'
 import { OutboxBadge } from './outbox-badge'
 import { SidebarContent } from './sidebar'
 import { UnsentWritesDialog } from './unsent-writes-dialog'
@@ -61,9 +61,9 @@ function focusHeading(main: HTMLElement): boolean {
 export function Shell() {
   const dashboard = useDashboard()
   const queryClient = useQueryClient()
-  const [selected, setSelected] = useState<string | null>(null)
+  const [selected, setSelected] = useState<ScreenId | null>(null)
   // What the main area shows: the selection, once the selected screen's code is there (see select()).
-  const [shownSelection, setShownSelection] = useState<string | null>(null)
+  const [shownSelection, setShownSelection] = useState<ScreenId | null>(null)
   const [drawerOpen, setDrawerOpen] = useState(false)
   const [loggingOut, setLoggingOut] = useState(false)
   const [askingLogout, setAskingLogout] = useState(false)
@@ -85,14 +85,14 @@ export function Shell() {
 
   const mainRef = useRef<HTMLElement>(null)
   // A menu choice moves the focus to the new screen's heading once it is shown (issue 18: it stayed in the sidebar).
-  const focusWhenShown = useRef<string | null>(null)
+  const focusWhenShown = useRef<ScreenId | null>(null)
   useEffect(() => {
     if (focusWhenShown.current === null || focusWhenShown.current !== shownSelection) return
     focusWhenShown.current = null
     focusMain(mainRef.current)
   }, [shownSelection])
 
-  const select = useCallback((id: string) => {
+  const select = useCallback((id: ScreenId) => {
     focusWhenShown.current = id
     setSelected(id)
     setDrawerOpen(false)
@@ -183,7 +183,7 @@ export function Shell() {
           <Menu aria-hidden />
         </IconButton>
         <Text fontWeight="semibold" flex="1">
-          {current}
+          {SCREENS[current].label}
         </Text>
         <OutboxBadge />
       </Flex>

@@ -15,7 +15,7 @@ function renderSidebar(preview: boolean) {
   if (preview)
     localStorage.setItem('localSettings', JSON.stringify({ 'featurePreview:builtinTicketForm': true }))
   return renderWithProviders(
-    <SidebarContent entries={[]} selected="Csoportok" onSelect={() => {}} onLogout={() => {}} />,
+    <SidebarContent entries={[]} selected="groups" onSelect={() => {}} onLogout={() => {}} />,
     { withSettings: true },
   )
 }

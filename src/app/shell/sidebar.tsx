@@ -1,50 +1,18 @@
 /** The sidebar's content: the visible entries, then the fixed Beállítások and Kijelentkezés at the bottom. */
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react'
-import {
-  Bug,
-  CalendarClock,
-  Clock,
-  FolderOpen,
-  GraduationCap,
-  Home,
-  Link2,
-  LogOut,
-  ScrollText,
-  Settings,
-  Shield,
-  School,
-  Users,
-  UserCog,
-  UsersRound,
-  type LucideIcon,
-} from 'lucide-react'
+import { LogOut, type LucideIcon } from 'lucide-react'
 import { memo } from 'react'
-import type { MenuEntry } from './menu'
+import type { MenuEntry, ScreenId } from './menu'
 import { SETTINGS_SCREEN } from './menu'
+import { SCREENS } from './screens'
 import { OutboxBadge } from './outbox-badge'
 import { BugReportButton } from '@/components/bug-report/bug-report-button'
 import { productName as defaultProductName } from '@/lib/product-name'
 
-const ICONS: Record<string, LucideIcon> = {
-  Kezdőlap: Home,
-  DiákKezdőlap: GraduationCap,
-  Diákok: Users,
-  Linkrövidítő: Link2,
-  Csoportok: UsersRound,
-  Tantermek: School,
-  Fájlok: FolderOpen,
-  'Proxy Manager': Shield,
-  Munkaórák: Clock,
-  'Munkaidő tervező': CalendarClock,
-  Rendszernapló: ScrollText,
-  Felhasználók: UserCog,
-  Hibabejelentések: Bug,
-}
-
 interface SidebarProps {
   entries: MenuEntry[]
-  selected: string
-  onSelect: (id: string) => void
+  selected: ScreenId
+  onSelect: (id: ScreenId) => void
   onLogout: () => void
   loggingOut?: boolean
   productName?: string
@@ -133,7 +101,7 @@ export const SidebarContent = memo(function SidebarContent({
           <Box as="li" key={entry.id}>
             <NavButton
               label={entry.label}
-              icon={ICONS[entry.id] ?? Home}
+              icon={SCREENS[entry.id].icon}
               current={selected === entry.id}
               onClick={() => onSelect(entry.id)}
             />
@@ -143,14 +111,14 @@ export const SidebarContent = memo(function SidebarContent({
       <Stack as="ul" listStyleType="none" gap="1" borderTopWidth="1px" pt="3">
         <Box as="li">
           <NavButton
-            label="Beállítások"
-            icon={Settings}
+            label={SCREENS[SETTINGS_SCREEN].label}
+            icon={SCREENS[SETTINGS_SCREEN].icon}
             current={selected === SETTINGS_SCREEN}
             onClick={() => onSelect(SETTINGS_SCREEN)}
           />
         </Box>
         <Box as="li">
-          <BugReportButton screen={selected} variant="nav" />
+          <BugReportButton screen={SCREENS[selected].label} variant="nav" />
         </Box>
         <Box as="li">
           <NavButton label="Kijelentkezés" icon={LogOut} onClick={onLogout} disabled={loggingOut} />

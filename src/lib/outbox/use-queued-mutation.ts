@@ -2,7 +2,7 @@
  * The one API a screen writes through the outbox with (DESIGN §5). The example to copy is Munkaórák's
  * `src/features/work-hours/api/work-hours.ts` (the write) and `work-hours-screen.tsx` (its use):
  *
- *   const save = useQueuedMutation({ key: workHoursQuery.queryKey, request, optimistic, messages })
+ *   const save = useQueuedMutation({ key: workHoursQuery().queryKey, request, optimistic, messages })
  *   const shown = save.withPending(query.data)          // the cached data plus the waiting writes
  *   save.mutate(values).catch(() => {})                 // the toasts come from `messages`
  *

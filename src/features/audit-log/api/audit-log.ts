@@ -1,15 +1,10 @@
 /**
  * Rendszernapló endpoints (spec §7 GET /auditlog; issue 10): one page of the log (an infinite query, page size 20),
  * the users seen (the Felhasználók filter), and the CSV export of the whole filtered view. Kept free of date-fns and
- * React components: the shell imports `prefetchAuditLog` to warm the first page for offline use.
+ * React components: the screen registry imports `prefetchAuditLog` (../prefetch.ts) to warm the first page for
+ * offline use.
  */
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-  type QueryClient,
-} from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import type { AuditLogResponse, AuditLogUsersResponse } from '@contract/api'
 import { queryKeyOf } from '@contract/api-resources'
 import { AUDIT_PAGE_SIZE } from '@contract/api/audit-log'
@@ -99,24 +94,14 @@ export async function getAuditLogUsers(signal?: AbortSignal): Promise<string[]> 
     : []
 }
 
-export const auditLogUsersQuery = queryOptions({
-  queryKey: queryKeyOf('auditLogUsers'),
-  queryFn: ({ signal }) => getAuditLogUsers(signal),
-})
+export const auditLogUsersQuery = () =>
+  queryOptions({
+    queryKey: queryKeyOf('auditLogUsers'),
+    queryFn: ({ signal }) => getAuditLogUsers(signal),
+  })
 
 export function useAuditLogUsers() {
-  return useQuery(auditLogUsersQuery)
-}
-
-/**
- * The first page of the unfiltered log and the users, fetched while online so that the service worker holds them
- * when the network is gone (DESIGN §5). Does nothing when the cache already has (or is getting) them.
- */
-export function prefetchAuditLog(queryClient: QueryClient): void {
-  const log = auditLogQuery({})
-  if (!queryClient.getQueryState(log.queryKey)) void queryClient.prefetchInfiniteQuery(log)
-  if (!queryClient.getQueryState(auditLogUsersQuery.queryKey))
-    void queryClient.prefetchQuery(auditLogUsersQuery)
+  return useQuery(auditLogUsersQuery())
 }
 
 /**

@@ -76,7 +76,7 @@ const created = (write: AlertWrite) => write.kind === 'create'
 /** Creating and deleting announcements: one outbox writer for the alerts query (one optimistic view a query). */
 export function useAlertWrites() {
   return useQueuedMutation({
-    key: alertsQuery.queryKey,
+    key: alertsQuery().queryKey,
     request,
     optimistic: withAlertWrite,
     messages: {

@@ -22,12 +22,11 @@ export async function getNotes(groupId: string, signal?: AbortSignal): Promise<N
 }
 
 /** The key comes from contract/api-resources.ts, so the service worker's update notices refetch it. */
-export function notesQuery(groupId: string) {
-  return queryOptions({
+export const notesQuery = (groupId: string) =>
+  queryOptions({
     queryKey: queryKeyOf('notes', groupId),
     queryFn: ({ signal }) => getNotes(groupId, signal),
   })
-}
 
 export function useNotes(groupId: string, enabled: boolean) {
   return useQuery({ ...notesQuery(groupId), enabled })

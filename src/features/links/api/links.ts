@@ -16,10 +16,11 @@ export async function getLinks(signal?: AbortSignal): Promise<ShortLink[]> {
   return Array.isArray(data?.links) ? data.links : []
 }
 
-export const linksQuery = queryOptions({ queryKey: linksKey, queryFn: ({ signal }) => getLinks(signal) })
+export const linksQuery = () =>
+  queryOptions({ queryKey: linksKey, queryFn: ({ signal }) => getLinks(signal) })
 
 export function useLinks() {
-  return useQuery(linksQuery)
+  return useQuery(linksQuery())
 }
 
 /** POST /links/ with the URL as typed; success is `code` 201 (spec §7). */

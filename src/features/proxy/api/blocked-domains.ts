@@ -31,13 +31,14 @@ export async function getBlockedDomains(signal?: AbortSignal): Promise<BlockedDo
   }
 }
 
-export const blockedDomainsQuery = queryOptions({
-  queryKey: proxyBlockKey,
-  queryFn: ({ signal }) => getBlockedDomains(signal),
-})
+export const blockedDomainsQuery = () =>
+  queryOptions({
+    queryKey: proxyBlockKey,
+    queryFn: ({ signal }) => getBlockedDomains(signal),
+  })
 
 export function useBlockedDomains() {
-  return useQuery(blockedDomainsQuery)
+  return useQuery(blockedDomainsQuery())
 }
 
 /** The comments an answer carries; an answer without them (an older server) counts as none. */

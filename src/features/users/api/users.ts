@@ -33,10 +33,11 @@ export async function getUsers(signal?: AbortSignal): Promise<UsersData> {
   return { users: Array.isArray(data?.users) ? data.users : [], date }
 }
 
-export const usersQuery = queryOptions({ queryKey: usersKey, queryFn: ({ signal }) => getUsers(signal) })
+export const usersQuery = () =>
+  queryOptions({ queryKey: usersKey, queryFn: ({ signal }) => getUsers(signal) })
 
 export function useUsers() {
-  return useQuery(usersQuery)
+  return useQuery(usersQuery())
 }
 
 const userPath = (id: string, rest = '') => `/users/${encodeURIComponent(id)}${rest}`

@@ -27,13 +27,14 @@ export async function getWorkHours(signal?: AbortSignal): Promise<WorkHoursData>
 }
 
 /** The key comes from contract/api-resources.ts, so the service worker's update notices refetch it. */
-export const workHoursQuery = queryOptions({
-  queryKey: queryKeyOf('workHours'),
-  queryFn: ({ signal }) => getWorkHours(signal),
-})
+export const workHoursQuery = () =>
+  queryOptions({
+    queryKey: queryKeyOf('workHours'),
+    queryFn: ({ signal }) => getWorkHours(signal),
+  })
 
 export function useWorkHours() {
-  return useQuery(workHoursQuery)
+  return useQuery(workHoursQuery())
 }
 
 function request(values: WorkHoursRequest) {
@@ -64,5 +65,5 @@ const RECORD_MESSAGES = {
 
 /** Records hours through the outbox: shown at once, sent when the network allows, exactly once. */
 export function useRecordWorkHours() {
-  return useQueuedMutation({ key: workHoursQuery.queryKey, request, optimistic, messages: RECORD_MESSAGES })
+  return useQueuedMutation({ key: workHoursQuery().queryKey, request, optimistic, messages: RECORD_MESSAGES })
 }

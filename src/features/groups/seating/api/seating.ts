@@ -32,12 +32,11 @@ export async function getSeating(
   return { positions: Array.isArray(data?.positions) ? data.positions : [], date }
 }
 
-export function seatingQuery(classroomId: string, groupId: string) {
-  return queryOptions({
+export const seatingQuery = (classroomId: string, groupId: string) =>
+  queryOptions({
     queryKey: queryKeyOf('seating', classroomId, groupId),
     queryFn: ({ signal }) => getSeating(classroomId, groupId, signal),
   })
-}
 
 export function useSeating(classroomId: string, groupId: string) {
   return useQuery(seatingQuery(classroomId, groupId))
