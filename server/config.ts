@@ -1,47 +1,15 @@
 /**
- * Server configuration: environment variables read and validated once at start (DESIGN §3) against one TypeBox
- * schema — the README's table in code: each variable's type, default and, as its description, what a valid value
- * is. Every variable is optional (an empty value counts as unset); `loadConfig` throws a ConfigError naming each bad
- * variable so `main.ts` can print them and exit.
+ * Server configuration: environment variables read and validated once at start (DESIGN §3) by `env-schema` against
+ * one TypeBox schema — the README's table in code: each variable's type, default and, as its description, what a
+ * valid value is; the `Config` type is derived from it. Every variable is optional (an empty value counts as unset);
+ * `loadConfig` throws a ConfigError naming each bad variable so `main.ts` can print them and exit.
  */
 import { isIP } from 'node:net'
 import { resolve } from 'node:path'
-import { FormatRegistry, Type, type Static, type TSchema } from '@sinclair/typebox'
-import { Value } from '@sinclair/typebox/value'
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { Ajv } from 'ajv'
+import envSchema from 'env-schema'
 import { UPLOAD_MAX_MB_DEFAULT } from '@contract/api/files'
-
-export interface Config {
-  PORT: number
-  HOST: string
-  /** PEM files: when both are set the server serves HTTPS itself on PORT (issue 17). */
-  HTTPS_CERT: string | null
-  HTTPS_KEY: string | null
-  /** With HTTPS: plain HTTP on this port answers 308 to the HTTPS origin and serves the school's CA (/ca.crt). */
-  HTTP_REDIRECT_PORT: number | null
-  DATA_DIR: string
-  DATABASE_URL: string | null
-  /** Redis for the request limits shared by several processes (issue 17); null: counted per process. */
-  REDIS_URL: string | null
-  SMTP_URL: string | null
-  MAIL_FROM: string
-  FILES_ROOT: string
-  /** Largest file one upload may carry, in MB (issue 9). */
-  UPLOAD_MAX_MB: number
-  SHORT_LINK_BASE: string
-  CORS_ORIGINS: string[]
-  CONNECT_SRC: string[]
-  TZ: string
-  PRODUCT_NAME: string
-  STATIC_DIR: string
-  LOG_LEVEL: string
-  /**
-   * Which reverse proxies' X-Forwarded-For is believed (Fastify's `trustProxy`): false (none), a hop count, or the
-   * proxies' addresses/CIDRs; true believes any sender, so any client can choose its own address (README).
-   */
-  TRUST_PROXY: TrustProxy
-  /** log2 of the scrypt cost N for new password hashes. 17 in production; tests use a cheap value. */
-  PASSWORD_HASH_LOG_N: number
-}
 
 export type TrustProxy = boolean | number | string[]
 
@@ -63,7 +31,6 @@ function isOrigin(value: string): boolean {
   }
 }
 
-FormatRegistry.Set('portal-origin', isOrigin)
 /** An IPv4/IPv6 address or a CIDR block of one. */
 function isAddressOrCidr(value: string): boolean {
   const [address, prefix, ...rest] = value.split('/')
@@ -86,15 +53,20 @@ function parseTrustProxy(value: string): TrustProxy | null {
   return list.length && list.every(isAddressOrCidr) ? list : null
 }
 
-FormatRegistry.Set('portal-trust-proxy', (value) => parseTrustProxy(value) !== null)
-FormatRegistry.Set('portal-time-zone', (tz) => {
+function isTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz })
     return true
   } catch {
     return false
   }
-})
+}
+
+/** env-schema's validator: our formats, defaults filled in, and no coercion (whole numbers are parsed below). */
+const ajv = new Ajv({ allErrors: true, useDefaults: true, allowUnionTypes: true })
+ajv.addFormat('portal-origin', isOrigin)
+ajv.addFormat('portal-trust-proxy', (value: string) => parseTrustProxy(value) !== null)
+ajv.addFormat('portal-time-zone', isTimeZone)
 
 /** Comma-separated lists arrive as text and are validated item by item. */
 const LISTS = ['CORS_ORIGINS', 'CONNECT_SRC'] as const
@@ -107,43 +79,40 @@ const integer = (min: number, max: number, fallback: number) =>
     description: `${min} és ${max} közötti egész szám kell / must be an integer ${min}–${max}`,
   })
 
+/** A variable without a default: null when unset. */
+const unsetOr = <T extends TSchema>(schema: T, description?: string) =>
+  Type.Union([Type.Null(), schema], { default: null, ...(description && { description }) })
+
 /** The environment: types, defaults (README's table) and, in `description`, what a valid value looks like. */
 export const EnvSchema = Type.Object({
   PORT: integer(0, 65535, 8080),
   HOST: Type.String({ default: '0.0.0.0' }),
-  HTTPS_CERT: Type.Optional(
-    Type.String({ description: 'a tanúsítvány PEM-fájlja / the certificate PEM file' }),
-  ),
-  HTTPS_KEY: Type.Optional(Type.String({ description: 'a kulcs PEM-fájlja / the private key PEM file' })),
-  HTTP_REDIRECT_PORT: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: 65535,
-      description: '1 és 65535 közötti egész szám kell / must be an integer 1–65535',
-    }),
+  /** PEM files: when both are set the server serves HTTPS itself on PORT (issue 17). */
+  HTTPS_CERT: unsetOr(Type.String(), 'a tanúsítvány PEM-fájlja / the certificate PEM file'),
+  HTTPS_KEY: unsetOr(Type.String(), 'a kulcs PEM-fájlja / the private key PEM file'),
+  /** With HTTPS: plain HTTP on this port answers 308 to the HTTPS origin and serves the school's CA (/ca.crt). */
+  HTTP_REDIRECT_PORT: unsetOr(
+    Type.Integer({ minimum: 1, maximum: 65535 }),
+    '1 és 65535 közötti egész szám kell / must be an integer 1–65535',
   ),
   DATA_DIR: Type.String({ default: './data' }),
-  DATABASE_URL: Type.Optional(
-    Type.String({
-      pattern: '^postgres(ql)?://',
-      description: 'postgres://… URL kell / must be a postgres:// URL',
-    }),
+  DATABASE_URL: unsetOr(
+    Type.String({ pattern: '^postgres(ql)?://' }),
+    'postgres://… URL kell / must be a postgres:// URL',
   ),
-  REDIS_URL: Type.Optional(
-    Type.String({
-      pattern: '^rediss?://',
-      description: 'redis://… vagy rediss://… URL kell / must be a redis:// or rediss:// URL',
-    }),
+  /** Redis for the request limits shared by several processes (issue 17); null: counted per process. */
+  REDIS_URL: unsetOr(
+    Type.String({ pattern: '^rediss?://' }),
+    'redis://… vagy rediss://… URL kell / must be a redis:// or rediss:// URL',
   ),
-  SMTP_URL: Type.Optional(
-    Type.String({
-      pattern: '^smtps?://',
-      description: 'smtp://… vagy smtps://… URL kell / must be an smtp:// or smtps:// URL',
-    }),
+  SMTP_URL: unsetOr(
+    Type.String({ pattern: '^smtps?://' }),
+    'smtp://… vagy smtps://… URL kell / must be an smtp:// or smtps:// URL',
   ),
   MAIL_FROM: Type.String({ default: 'Oktatói Portál <noreply@pelda.hu>' }),
-  /** Default `$DATA_DIR/files`, filled in below. */
-  FILES_ROOT: Type.Optional(Type.String()),
+  /** Unset: `$DATA_DIR/files`, filled in by loadConfig. */
+  FILES_ROOT: unsetOr(Type.String()),
+  /** Largest file one upload may carry, in MB (issue 9). */
   UPLOAD_MAX_MB: integer(1, 102400, UPLOAD_MAX_MB_DEFAULT),
   SHORT_LINK_BASE: Type.String({
     default: '',
@@ -169,16 +138,46 @@ export const EnvSchema = Type.Object({
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
     { default: 'info', description: 'fatal|error|warn|info|debug|trace|silent' },
   ),
+  /**
+   * Which reverse proxies' X-Forwarded-For is believed (Fastify's `trustProxy`): false (none), a hop count, or the
+   * proxies' addresses/CIDRs; true believes any sender, so any client can choose its own address (README).
+   * Validated as text here, parsed by loadConfig.
+   */
   TRUST_PROXY: Type.String({
     default: 'false',
     format: 'portal-trust-proxy',
     description:
       'a proxy címe(i) vagy CIDR, a hopok száma, true vagy false / the proxy address(es) or CIDR, a hop count, true or false',
   }),
+  /** log2 of the scrypt cost N for new password hashes. 17 in production; tests use a cheap value. */
   PASSWORD_HASH_LOG_N: integer(4, 20, 17),
 })
 
 type Env = Static<typeof EnvSchema>
+
+/** The configuration: the schema's values with the paths absolute, FILES_ROOT filled in and TRUST_PROXY parsed. */
+export type Config = Omit<Env, 'FILES_ROOT' | 'TRUST_PROXY'> & { FILES_ROOT: string; TRUST_PROXY: TrustProxy }
+
+/** The whole-number variables (an integer, or null or an integer). */
+const INTEGERS = new Set(
+  Object.entries(EnvSchema.properties)
+    .filter(([, schema]) => [schema, ...((schema as TSchema).anyOf ?? [])].some((s) => s.type === 'integer'))
+    .map(([name]) => name),
+)
+
+/** One problem per variable, with the value as given and what a valid one looks like. */
+function problemsOf(error: unknown, env: Record<string, string | undefined>): Map<string, string> {
+  const problems = new Map<string, string>()
+  const errors = (error as { errors?: { instancePath: string; message?: string }[] }).errors
+  if (!errors) throw error
+  for (const { instancePath, message } of errors) {
+    const name = instancePath.split('/')[1]
+    if (!name || problems.has(name)) continue
+    const schema = EnvSchema.properties[name as keyof Env] as TSchema
+    problems.set(name, `${name}=${env[name]?.trim() ?? ''}: ${schema.description ?? message}`)
+  }
+  return problems
+}
 
 /** Reads and validates the configuration from `env` (usually `process.env`). */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -194,20 +193,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           .filter(Boolean)
       : name === 'LOG_LEVEL'
         ? value.toLowerCase()
-        : // Whole numbers only: TypeBox's Value.Convert would truncate '17.5' to 17.
-          (EnvSchema.properties[name as keyof Env] as TSchema).type === 'integer' && /^\d+$/.test(value)
+        : // Whole numbers only: '17.5' and '1e3' stay text and are refused.
+          INTEGERS.has(name) && /^\d+$/.test(value)
           ? Number(value)
           : value
   }
-  const parsed = Value.Default(EnvSchema, raw)
-
-  // One problem per variable, with the value as given and what a valid one looks like.
-  const problems = new Map<string, string>()
-  for (const error of Value.Errors(EnvSchema, parsed)) {
-    const name = error.path.split('/')[1]
-    if (!name || problems.has(name)) continue
-    const schema = EnvSchema.properties[name as keyof Env] as TSchema
-    problems.set(name, `${name}=${env[name]?.trim() ?? ''}: ${schema.description ?? error.message}`)
+  let valid: Env
+  let problems = new Map<string, string>()
+  try {
+    valid = envSchema<Env>({ schema: EnvSchema, data: raw, env: false, ajv })
+  } catch (error) {
+    problems = problemsOf(error, env)
+    valid = { PORT: EnvSchema.properties.PORT.default, ...raw } as Env
   }
   // HTTPS needs both files; the redirect port only makes sense in front of HTTPS, on a port of its own.
   const set = (name: string) => !problems.has(name) && raw[name] !== undefined
@@ -223,36 +220,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'HTTP_REDIRECT_PORT',
       `HTTP_REDIRECT_PORT=${env.HTTP_REDIRECT_PORT?.trim()}: csak HTTPS_CERT és HTTPS_KEY mellett / only with HTTPS_CERT and HTTPS_KEY`,
     )
-  else if (set('HTTP_REDIRECT_PORT') && raw.HTTP_REDIRECT_PORT === (parsed as Env).PORT)
+  else if (set('HTTP_REDIRECT_PORT') && raw.HTTP_REDIRECT_PORT === valid.PORT)
     problems.set(
       'HTTP_REDIRECT_PORT',
       `HTTP_REDIRECT_PORT=${env.HTTP_REDIRECT_PORT?.trim()}: nem lehet azonos a PORT-tal / must differ from PORT`,
     )
   if (problems.size) throw new ConfigError([...problems.values()])
 
-  const valid = parsed as Env
   const dataDir = resolve(valid.DATA_DIR)
   return {
-    PORT: valid.PORT,
-    HOST: valid.HOST,
-    HTTPS_CERT: valid.HTTPS_CERT ? resolve(valid.HTTPS_CERT) : null,
-    HTTPS_KEY: valid.HTTPS_KEY ? resolve(valid.HTTPS_KEY) : null,
-    HTTP_REDIRECT_PORT: valid.HTTP_REDIRECT_PORT ?? null,
+    ...valid,
+    HTTPS_CERT: valid.HTTPS_CERT === null ? null : resolve(valid.HTTPS_CERT),
+    HTTPS_KEY: valid.HTTPS_KEY === null ? null : resolve(valid.HTTPS_KEY),
     DATA_DIR: dataDir,
-    DATABASE_URL: valid.DATABASE_URL ?? null,
-    REDIS_URL: valid.REDIS_URL ?? null,
-    SMTP_URL: valid.SMTP_URL ?? null,
-    MAIL_FROM: valid.MAIL_FROM,
     FILES_ROOT: resolve(valid.FILES_ROOT ?? resolve(dataDir, 'files')),
-    UPLOAD_MAX_MB: valid.UPLOAD_MAX_MB,
-    SHORT_LINK_BASE: valid.SHORT_LINK_BASE,
-    CORS_ORIGINS: valid.CORS_ORIGINS,
-    CONNECT_SRC: valid.CONNECT_SRC,
-    TZ: valid.TZ,
-    PRODUCT_NAME: valid.PRODUCT_NAME,
     STATIC_DIR: resolve(valid.STATIC_DIR),
-    LOG_LEVEL: valid.LOG_LEVEL,
     TRUST_PROXY: parseTrustProxy(valid.TRUST_PROXY) ?? false,
-    PASSWORD_HASH_LOG_N: valid.PASSWORD_HASH_LOG_N,
   }
 }
