@@ -1,15 +1,28 @@
 /**
- * The audit log (spec §3). Callers pass the transaction of the change so the entry commits with it.
+ * The audit log (spec §3). Callers pass the transaction of the change so the entry commits with it. The SQL the
+ * reads run is built in audit-query.ts (filters, search, cursor, order); here it is run and the rows returned.
  *
  * Reads (issue 10) are built for a million rows: every query orders by `ts DESC, id DESC` (NULLS LAST, as the
  * indexes of server/db/schema.ts are built), so a page is an index range scan that stops after `limit` rows; the
  * search goes through the GIN index on the generated `search` words; counts stop at a bound.
  */
-import { and, eq, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm'
+import { inArray, sql, type SQL } from 'drizzle-orm'
 import type { AuditExtras, AuditType } from '@contract/audit'
 import type { Db } from '../db'
 import { auditLog } from '../db/schema'
 import { timeOrderedId } from '../lib/time-ordered-id'
+import {
+  AUDIT_ROW,
+  auditConditions,
+  countSubquery,
+  NEWEST_FIRST,
+  NEWEST_FIRST_SORTED,
+  searchQueryOf,
+  type AuditFilters,
+  type AuditPosition,
+} from './audit-query'
+
+export { hasSearchWords, type AuditFilters, type AuditPosition } from './audit-query'
 
 export interface AuditEntryInput {
   username: string
@@ -41,156 +54,6 @@ export interface AuditRow {
   extras: Record<string, string>
 }
 
-/** Where a keyset page starts: strictly after (older than) this entry. */
-export interface AuditPosition {
-  ts: number
-  id: string
-}
-
-/** The filters of a read; every part is optional and they combine with AND. */
-export interface AuditFilters {
-  user?: string
-  /** Only these types (never empty: the service answers an impossible filter itself). */
-  includeTypes?: readonly string[]
-  /** Not these types. */
-  excludeTypes?: readonly string[]
-  /** The search text (`q`); set only when `hasSearchWords`. */
-  search?: string
-  /** Inclusive lower bound, epoch seconds. */
-  fromTs?: number
-  /** Exclusive upper bound, epoch seconds. */
-  beforeTs?: number
-}
-
-const SEPARATORS = /[\][ \t\n\v\f\r.,;:!?'"(){}<>/|_+=*&^%$#@~-]+/
-
-/** A tsquery lexeme: quoted, its quotes doubled and backslashes escaped (tsquery's own syntax). */
-function lexeme(word: string): string {
-  return `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
-}
-
-/** A tsquery prefix lexeme: any word beginning with `word`. */
-function prefix(word: string): string {
-  return `${lexeme(word)}:*`
-}
-
-/**
- * A number or a single character is a whole word ('12' finds '12.A' and 'dolgozat-12', not '120'; 'a' in '9.A' is
- * that letter): as prefixes they would match a large part of the index and make a rare search slow.
- */
-function wholeWordOnly(part: string): boolean {
-  return /^\d+$/.test(part) || [...part].length < 2
-}
-
-/** A search token that may be (the beginning of) an id: hex digits and dashes, at least 4 of them. */
-const ID_PREFIX = /^[0-9a-f-]{4,}$/
-
-/** The search text's tokens: lower-cased, cut at blanks, each once, at most 8. */
-function searchTokens(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .toLowerCase()
-        .split(/[ \t\n\v\f\r]+/)
-        .filter(Boolean),
-    ),
-  ].slice(0, 8)
-}
-
-/** True when the search text has something to search for (not only blanks and punctuation). */
-export function hasSearchWords(text: string): boolean {
-  return searchTokens(text).some((token) => token.split(SEPARATORS).some(Boolean))
-}
-
-/**
- * The tsquery of a search text for the generated `search` column (server/db/schema.ts), or null when it has no word.
- * Each blank-separated token (at most 8) must match: each of its parts (cut at punctuation as the names are: '9.A' is
- * '9' and 'a') beginning a word of the user name or of a name extra (a number or a single character: being that
- * word, `wholeWordOnly`) — or, for a token that looks like an id (4 or more hex digits and dashes), the beginning of
- * an id extra ('#…' words). With `types`, a part is looked up among the words stored behind those types (an OR:
- * 'createnote/9':* | …), so the GIN index answers the word and the type filter together; without, among the bare
- * words (every type). Lower-cased like the column.
- */
-export function auditSearchQuery(text: string, types?: readonly string[]): string | null {
-  const tagged = types?.map((type) => `${type.toLowerCase()}/`) ?? ['']
-  const part = (word: string) => {
-    const alternatives = tagged.map((tag) => (wholeWordOnly(word) ? lexeme(tag + word) : prefix(tag + word)))
-    return alternatives.length === 1 ? alternatives[0] : `(${alternatives.join(' | ')})`
-  }
-  const clauses = searchTokens(text).flatMap((token) => {
-    const parts = token.split(SEPARATORS).filter(Boolean)
-    if (!parts.length) return []
-    const names = parts.map(part).join(' & ')
-    return [ID_PREFIX.test(token) ? `(${names} | ${prefix(`#${token}`)})` : names]
-  })
-  return clauses.length && tagged.length ? clauses.join(' & ') : null
-}
-
-/**
- * The tsquery text of the filters' search: over the words of the types a type filter lets through, or the bare words
- * when there is no type filter (excluded types alone are left to the type condition: the bare word is one lexeme).
- */
-function searchQueryOf(search: string, filters: AuditFilters): string {
-  if (!filters.includeTypes) return auditSearchQuery(search) ?? ''
-  const excluded = new Set(filters.excludeTypes ?? [])
-  return (
-    auditSearchQuery(
-      search,
-      filters.includeTypes.filter((type) => !excluded.has(type)),
-    ) ?? ''
-  )
-}
-
-/**
- * How the search condition is written. `index`: `@@`, which the planner can take to the GIN index. `auto`: with a
- * user, the function form, which it cannot — that user's entries, walked in order, bound the work, where a GIN
- * bitmap of a common word would be far larger — and `index` otherwise. `omit` leaves the search out (the candidates
- * of a search).
- */
-type SearchMode = 'auto' | 'index' | 'omit'
-
-function searchCondition(search: string, filters: AuditFilters, mode: SearchMode): SQL | undefined {
-  if (mode === 'omit') return undefined
-  const query = searchQueryOf(search, filters)
-  return mode === 'index' || filters.user === undefined
-    ? sql`${auditLog.search} @@ ${query}::tsquery`
-    : sql`ts_match_vq(${auditLog.search}, ${query}::tsquery)`
-}
-
-function conditions(
-  filters: AuditFilters,
-  after?: AuditPosition,
-  mode: SearchMode = 'auto',
-): SQL | undefined {
-  const parts: (SQL | undefined)[] = [
-    filters.user === undefined ? undefined : eq(auditLog.username, filters.user),
-    filters.includeTypes ? inArray(auditLog.type, [...filters.includeTypes]) : undefined,
-    filters.excludeTypes?.length ? notInArray(auditLog.type, [...filters.excludeTypes]) : undefined,
-    filters.search === undefined ? undefined : searchCondition(filters.search, filters, mode),
-    filters.fromTs === undefined ? undefined : gte(auditLog.ts, filters.fromTs),
-    filters.beforeTs === undefined ? undefined : lt(auditLog.ts, filters.beforeTs),
-    after ? sql`(${auditLog.ts}, ${auditLog.id}) < (${after.ts}, ${after.id}::uuid)` : undefined,
-  ]
-  return and(...parts)
-}
-
-/** Newest first, as the indexes are built (NULLS LAST must be spelled out for the planner to use them). */
-const NEWEST_FIRST = sql`${auditLog.ts} desc nulls last, ${auditLog.id} desc nulls last`
-
-const ROW = {
-  id: auditLog.id,
-  username: auditLog.username,
-  type: auditLog.type,
-  ts: auditLog.ts,
-  extras: auditLog.extras,
-}
-
-/**
- * Newest first by an expression no index provides: the planner then gathers every match the cheapest way (for a
- * search, the GIN index) and sorts them, instead of walking an ordered index in the hope of meeting matches soon.
- */
-const NEWEST_FIRST_SORTED = sql`${auditLog.ts} + 0 desc nulls last, ${auditLog.id} desc nulls last`
-
 /** How many candidates (entries passing every filter but the search) a search tests in order first. */
 export const SEARCH_WINDOW = 3000
 
@@ -202,9 +65,9 @@ type PageRequest = { limit: number; offset: number; after?: AuditPosition }
  */
 function candidates(db: Db, filters: AuditFilters, after?: AuditPosition) {
   return db
-    .select({ ...ROW, search: auditLog.search })
+    .select({ ...AUDIT_ROW, search: auditLog.search })
     .from(auditLog)
-    .where(conditions(filters, after, 'omit'))
+    .where(auditConditions(filters, after, 'omit'))
     .orderBy(NEWEST_FIRST)
     .limit(SEARCH_WINDOW)
     .as('candidates')
@@ -212,7 +75,7 @@ function candidates(db: Db, filters: AuditFilters, after?: AuditPosition) {
 
 /** True when fewer than `count` entries pass every filter but the search (an index-only walk of at most `count`). */
 async function fewerCandidatesThan(db: Db, filters: AuditFilters, count: number, after?: AuditPosition) {
-  return (await countWhere(db, conditions(filters, after, 'omit'), count)) < count
+  return (await countWhere(db, auditConditions(filters, after, 'omit'), count)) < count
 }
 
 async function countWhere(db: Db, where: SQL | undefined, max: number): Promise<number> {
@@ -253,15 +116,15 @@ export async function auditPage(db: Db, filters: AuditFilters, page: PageRequest
     if (rows.length === page.limit || (await fewerCandidatesThan(db, filters, SEARCH_WINDOW, page.after)))
       return rows
     return db
-      .select(ROW)
+      .select(AUDIT_ROW)
       .from(auditLog)
-      .where(conditions(filters, page.after, 'index'))
+      .where(auditConditions(filters, page.after, 'index'))
       .orderBy(NEWEST_FIRST_SORTED)
       .limit(page.limit)
   }
-  const where = conditions(filters, page.after)
+  const where = auditConditions(filters, page.after)
   if (page.after || page.offset === 0) {
-    return db.select(ROW).from(auditLog).where(where).orderBy(NEWEST_FIRST).limit(page.limit)
+    return db.select(AUDIT_ROW).from(auditLog).where(where).orderBy(NEWEST_FIRST).limit(page.limit)
   }
   // A deep page: the skipped rows are walked in the index alone (ts and id are in every ordered index), and only the
   // page's own rows are read from the table.
@@ -272,7 +135,7 @@ export async function auditPage(db: Db, filters: AuditFilters, page: PageRequest
     .orderBy(NEWEST_FIRST)
     .limit(page.limit)
     .offset(page.offset)
-  return db.select(ROW).from(auditLog).where(inArray(auditLog.id, ids)).orderBy(NEWEST_FIRST)
+  return db.select(AUDIT_ROW).from(auditLog).where(inArray(auditLog.id, ids)).orderBy(NEWEST_FIRST)
 }
 
 /** One page and, when asked, how many entries the whole view holds (counted up to a bound). */
@@ -301,11 +164,6 @@ function rowOf(raw: RawRow): AuditRow {
   }
 }
 
-/** The bounded count of `where` as a scalar subquery, to ride along in a page's statement (one round trip). */
-function countSubquery(where: SQL | undefined, max: number): SQL {
-  return sql`(select count(*)::int from (select 1 from ${auditLog} where ${where ?? sql`true`} limit ${max}) as matching)`
-}
-
 /**
  * One page as `auditPage` finds it, with the view's count up to `countUpTo` (when given) computed in the same
  * statement: one round trip where the page and then its count took two, and for a search's first page one walk over
@@ -325,12 +183,12 @@ export async function auditPageWithCount(
     }
     return searchFirstPage(db, { ...filters, search: filters.search }, page.limit, countUpTo)
   }
-  const where = conditions(filters, page.after)
-  const total = sql<number>`${countSubquery(conditions(filters), countUpTo)}`.mapWith(Number)
+  const where = auditConditions(filters, page.after)
+  const total = sql<number>`${countSubquery(auditConditions(filters), countUpTo)}`.mapWith(Number)
   let rows: (AuditRow & { total: number })[]
   if (page.after || page.offset === 0) {
     rows = await db
-      .select({ ...ROW, total })
+      .select({ ...AUDIT_ROW, total })
       .from(auditLog)
       .where(where)
       .orderBy(NEWEST_FIRST)
@@ -344,7 +202,7 @@ export async function auditPageWithCount(
       .limit(page.limit)
       .offset(page.offset)
     rows = await db
-      .select({ ...ROW, total })
+      .select({ ...AUDIT_ROW, total })
       .from(auditLog)
       .where(inArray(auditLog.id, ids))
       .orderBy(NEWEST_FIRST)
@@ -377,7 +235,7 @@ async function searchFirstPage(
       select window_.id, window_.ts from (
         select ${auditLog.id} as id, ${auditLog.ts} as ts, ${auditLog.search} as search
         from ${auditLog}
-        where ${conditions(filters, undefined, 'omit') ?? sql`true`}
+        where ${auditConditions(filters, undefined, 'omit') ?? sql`true`}
         order by ${NEWEST_FIRST}
         limit ${SEARCH_WINDOW}
       ) as window_
@@ -400,9 +258,9 @@ async function searchFirstPage(
   const last = await windowEnd(db, filters, SEARCH_WINDOW)
   if (rows.length < limit && last)
     rows = await db
-      .select(ROW)
+      .select(AUDIT_ROW)
       .from(auditLog)
-      .where(conditions(filters, undefined, 'index'))
+      .where(auditConditions(filters, undefined, 'index'))
       .orderBy(NEWEST_FIRST_SORTED)
       .limit(limit)
   // A first page not full is the whole view: its count is its length (the service needs no other).
@@ -424,7 +282,7 @@ async function windowEnd(
   const [row] = await db
     .select({ ts: auditLog.ts, id: auditLog.id })
     .from(auditLog)
-    .where(conditions(filters, after, 'omit'))
+    .where(auditConditions(filters, after, 'omit'))
     .orderBy(NEWEST_FIRST)
     .offset(size - 1)
     .limit(1)
@@ -467,7 +325,7 @@ async function countThroughWordIndex(
 ): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`)
-    return countWhere(tx as unknown as Db, conditions(filters, undefined, 'index'), max)
+    return countWhere(tx as unknown as Db, auditConditions(filters, undefined, 'index'), max)
   })
 }
 
@@ -486,7 +344,7 @@ async function walkCount(
   const window = db
     .select({ search: auditLog.search })
     .from(auditLog)
-    .where(conditions(filters, after, 'omit'))
+    .where(auditConditions(filters, after, 'omit'))
     .orderBy(NEWEST_FIRST)
     .limit(size)
     .as('candidates')
@@ -517,7 +375,7 @@ export async function countAuditUpTo(db: Db, filters: AuditFilters, max: number)
     const last = await windowEnd(db, filters, SEARCH_WINDOW)
     return last ? countOnFrom(db, searching, max, matches, SEARCH_WINDOW, last) : matches
   }
-  return countWhere(db, conditions(filters), max)
+  return countWhere(db, auditConditions(filters), max)
 }
 
 /**
