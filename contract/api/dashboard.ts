@@ -24,6 +24,10 @@ export const DashboardResponse = Type.Object({
   user: DashboardUser,
   features: Type.Record(Type.String(), FeatureSchema),
   '2fa': Type.Object({ email: Type.String() }),
-  config: Type.Object({ shortLinkBase: Type.String() }),
+  config: Type.Object({
+    shortLinkBase: Type.String(),
+    /** The school's time zone (IANA, the server's TZ): the page shows times and counts days in it. */
+    timeZone: Type.String(),
+  }),
 })
 export type DashboardResponse = Static<typeof DashboardResponse>

@@ -138,7 +138,7 @@ describe.each(drivers)('the short-link base without SHORT_LINK_BASE on %s', (dri
     const { token } = await t.signedIn('teacher')
     const res = await t.app.inject({ url: '/api/dashboard', headers: { authorization: token, host } })
     expect(res.statusCode).toBe(200)
-    expect(res.json().config).toEqual({ shortLinkBase: expected })
+    expect(res.json().config).toEqual({ shortLinkBase: expected, timeZone: t.config.TZ })
   })
 })
 

@@ -29,7 +29,7 @@ describe.each(drivers)('resources on %s', (driver) => {
         dependencies: FEATURE_DEPENDENCIES.changeStudentPassword,
       })
       expect(body['2fa']).toEqual({ email: '' })
-      expect(body.config).toEqual({ shortLinkBase: 'https://s.pelda.hu/' })
+      expect(body.config).toEqual({ shortLinkBase: 'https://s.pelda.hu/', timeZone: t.config.TZ })
     })
 
     it('gives students no staff features', async () => {

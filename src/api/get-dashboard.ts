@@ -6,9 +6,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { DashboardResponse } from '@contract/api'
 import { queryKeyOf } from '@contract/api-resources'
 import { apiRequest } from '../lib/api-client'
+import { setSchoolTimeZone } from '../lib/format'
 
 export async function getDashboard(): Promise<DashboardResponse> {
-  return (await apiRequest<DashboardResponse>('/dashboard')).data
+  const dashboard = (await apiRequest<DashboardResponse>('/dashboard')).data
+  // Every time shown from now on is in the school's zone (src/lib/format.ts); offline, the cached answer says it.
+  setSchoolTimeZone(dashboard.config?.timeZone)
+  return dashboard
 }
 
 export const dashboardQuery = () => queryOptions({ queryKey: queryKeyOf('dashboard'), queryFn: getDashboard })

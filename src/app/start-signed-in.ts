@@ -10,8 +10,8 @@
  * first render, which now already has the dashboard.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { dayInZone } from '@contract/features'
 import { prefetchStudents } from '@/features/students/prefetch'
+import { schoolToday } from '@/lib/format'
 import { dashboardQuery } from '../api/get-dashboard'
 import { userSettingsQuery } from '../api/get-user-settings'
 import { visibleEntries, type ScreenId } from './shell/menu'
@@ -32,7 +32,7 @@ export function startSignedIn(queryClient: QueryClient): void {
     (dashboard) => {
       // Feature previews (settings) are applied by the shell, which then warms every screen it shows; here only
       // the screens the dashboard itself grants, so nothing is asked for that the user may not read.
-      for (const entry of visibleEntries(dashboard.features, dayInZone(new Date())))
+      for (const entry of visibleEntries(dashboard.features, schoolToday()))
         FIRST_DATA[entry.id]?.(queryClient)
     },
     // The shell's own dashboard query shows the error and tries again.

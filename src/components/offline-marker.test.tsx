@@ -13,14 +13,16 @@ describe('OfflineMarker', () => {
 
   it('renders nothing while online', () => {
     setOnline(true)
-    const { container } = renderWithProviders(<OfflineMarker updatedAt={new Date(2026, 10, 22, 14, 5)} />)
+    const { container } = renderWithProviders(
+      <OfflineMarker updatedAt={new Date('2026-11-22T14:05:00+01:00')} />,
+    )
     expect(container).toBeEmptyDOMElement()
     expect(screen.queryByRole('status')).toBeNull()
   })
 
   it('says "Nincs hálózat – utoljára frissítve …" with the Hungarian date while offline', () => {
     setOnline(false)
-    renderWithProviders(<OfflineMarker updatedAt={new Date(2026, 10, 22, 14, 5)} />)
+    renderWithProviders(<OfflineMarker updatedAt={new Date('2026-11-22T14:05:00+01:00')} />)
     expect(screen.getByRole('status')).toHaveTextContent(
       'Nincs hálózat – utoljára frissítve 2026. november 22. 14:05',
     )

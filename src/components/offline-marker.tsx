@@ -3,14 +3,13 @@
  * it was last updated (the cached answer's Date header). Online it renders nothing.
  */
 import { Box, Text } from '@chakra-ui/react'
-import { format } from 'date-fns'
-import { hu } from 'date-fns/locale'
+import { formatDateTime } from '../lib/format'
 import { useOnlineStatus } from '../lib/online-status'
 
 /** 'Nincs hálózat – utoljára frissítve 2026. november 22. 14:05', or just 'Nincs hálózat' without a date. */
 export function offlineMarkerText(updatedAt: Date | null): string {
   if (!updatedAt || Number.isNaN(updatedAt.getTime())) return 'Nincs hálózat'
-  return `Nincs hálózat – utoljára frissítve ${format(updatedAt, 'yyyy. MMMM d. HH:mm', { locale: hu })}`
+  return `Nincs hálózat – utoljára frissítve ${formatDateTime(updatedAt)}`
 }
 
 export function OfflineMarker({ updatedAt }: { updatedAt: Date | null }) {

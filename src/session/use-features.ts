@@ -5,7 +5,6 @@
 import { useMemo } from 'react'
 import {
   applyFeaturePreviews,
-  dayInZone,
   FEATURE_PREVIEW_PREFIX,
   isFeatureEnabled,
   type FeatureId,
@@ -13,6 +12,7 @@ import {
 } from '@contract/features'
 import type { SettingKey } from '@contract/settings'
 import { useDashboard } from '@/api/get-dashboard'
+import { schoolToday } from '@/lib/format'
 import { useSettings } from './settings-context'
 
 type PreviewIdOf<Key> = Key extends `${typeof FEATURE_PREVIEW_PREFIX}${infer Id}` ? Id : never
@@ -36,5 +36,5 @@ export function useEffectiveFeatures(): FeatureMap {
  * loaded: a control it guards appears, never disappears.
  */
 export function useFeature(feature: CheckedFeatureId): boolean {
-  return isFeatureEnabled(useEffectiveFeatures(), feature, dayInZone(new Date()))
+  return isFeatureEnabled(useEffectiveFeatures(), feature, schoolToday())
 }

@@ -30,7 +30,7 @@ export function buildDashboard(options: DashboardOptions = {}): DashboardRespons
     user: { id: 'u1', name: options.name ?? 'Teszt Elek', username: 'teszt.elek', type },
     features: Array.isArray(features) ? buildFeatures(features) : (features as FeatureMap),
     '2fa': { email: options.email ?? '' },
-    config: { shortLinkBase: 'https://s.pelda.hu' },
+    config: { shortLinkBase: 'https://s.pelda.hu', timeZone: 'Europe/Budapest' },
   }
 }
 

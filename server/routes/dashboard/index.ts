@@ -39,7 +39,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         user: { id: user.id, name: user.name, username: user.username, type: user.type },
         features: await featuresOfUser(app.db, user),
         '2fa': { email: user.mfaEmail ?? '' },
-        config: { shortLinkBase: shortLinkBase(app.config, request) },
+        config: { shortLinkBase: shortLinkBase(app.config, request), timeZone: app.config.TZ },
       }
     },
   )

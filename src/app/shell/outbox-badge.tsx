@@ -4,12 +4,11 @@
  * 'Szinkronizálás most'. Renders nothing while the outbox is empty.
  */
 import { Badge, Box, Button, CloseButton, Flex, Popover, Portal, Stack, Text } from '@chakra-ui/react'
-import { format } from 'date-fns'
-import { hu } from 'date-fns/locale'
 import { CloudUpload, RefreshCw } from 'lucide-react'
+import { formatDateTime } from '@/lib/format'
 import { outbox, useOutboxState, type OutboxItem } from '@/lib/outbox'
 
-export const when = (item: OutboxItem) => format(item.createdAt, 'yyyy. MMMM d. HH:mm', { locale: hu })
+const when = (item: OutboxItem) => formatDateTime(item.createdAt)
 
 /** '2 módosítás elküldésre vár' */
 export function waitingText(count: number): string {

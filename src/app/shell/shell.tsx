@@ -17,13 +17,13 @@ import {
 import { useQueryClient } from '@tanstack/react-query'
 import { Menu } from 'lucide-react'
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { dayInZone } from '@contract/features'
 import { useDashboard } from '@/api/get-dashboard'
 import { HttpsBanner } from '@/components/https-notice'
 import { LoadingScreen } from '@/components/loading-screen'
 import { outbox, useOutboxRunner } from '@/lib/outbox'
 import { endSession } from '@/session/session-actions'
 import { useEffectiveFeatures, useFeature } from '@/session/use-features'
+import { schoolToday } from '@/lib/format'
 import { initialScreen, SETTINGS_SCREEN, visibleEntries, type ScreenId } from './menu'
 import { isScreenReady, ScreenOutlet, SCREENS, warmScreens } from './screens'
 import { OutboxBadge } from './outbox-badge'
@@ -70,7 +70,7 @@ export function Shell() {
   // The write outbox runs while the signed-in app is mounted (DESIGN §5).
   useOutboxRunner()
 
-  const today = dayInZone(new Date())
+  const today = schoolToday()
   const features = useEffectiveFeatures()
   // 'Reszponzív oldalsáv' (issue 18: it did nothing): on a tablet the sidebar stays on screen as a rail of icons
   // instead of the hamburger's drawer; a phone keeps the drawer, a desktop the full sidebar. A preview-only feature.

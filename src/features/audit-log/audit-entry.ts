@@ -3,9 +3,6 @@
  * its type, its time as 'yyyy. MMMM d. HH:mm:ss' in the school's time zone, and a Hungarian description built from
  * its extras. Entries come from the server as `unknown`: a malformed one still renders ('Hibás napló bejegyzés').
  */
-import { TZDate } from '@date-fns/tz'
-import { format } from 'date-fns'
-import { hu } from 'date-fns/locale'
 import {
   AUDIT_CATEGORIES,
   AUDIT_EXTRA_KEYS,
@@ -13,13 +10,12 @@ import {
   type AuditExtras,
   type AuditType,
 } from '@contract/audit'
+import { formatDateTimeSeconds } from '@/lib/format'
 
 export const MALFORMED_ENTRY = 'Hibás napló bejegyzés'
 export const UNKNOWN_TIME = 'Ismeretlen időpont'
 export const INVALID_TIME = 'Érvénytelen időpont'
 export const UNKNOWN_ACTION = 'Ismeretlen művelet'
-
-const SCHOOL_TIME_ZONE = 'Europe/Budapest'
 
 /** The badge and filter label of each audit type. */
 export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
@@ -37,6 +33,7 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   deleteAdminAlert: 'Értesítés törlése',
   deleteFile: 'Fájl törlése',
   renameFile: 'Fájl átnevezése',
+  updateAttendance: 'Jelenlét rögzítése',
   dashboardAuthentication: 'Bejelentkezés',
   changeUserPassword: 'Jelszómódosítás',
   changeOwnPassword: 'Saját jelszó módosítása',
@@ -104,9 +101,9 @@ export function formatAuditTime(timestamp: unknown): string {
   if (timestamp === undefined || timestamp === null || timestamp === '') return UNKNOWN_TIME
   const seconds = typeof timestamp === 'string' && /^\d+$/.test(timestamp) ? Number(timestamp) : timestamp
   if (typeof seconds !== 'number' || !Number.isFinite(seconds)) return INVALID_TIME
-  const date = new TZDate(seconds * 1000, SCHOOL_TIME_ZONE)
+  const date = new Date(seconds * 1000)
   if (Number.isNaN(date.getTime())) return INVALID_TIME
-  return format(date, 'yyyy. MMMM d. HH:mm:ss', { locale: hu })
+  return formatDateTimeSeconds(date)
 }
 
 /** The badge text: the type's Hungarian label, or 'Ismeretlen művelet' for a type outside the catalogue. */
@@ -162,6 +159,10 @@ export function auditDescriptionParts(entry: AuditEntryView): DescriptionPart[] 
       return [
         `${verb}: ${extras.filePath}${extras.newFileName === undefined ? '' : ` → ${extras.newFileName}`}`,
       ]
+    }
+    case 'updateAttendance': {
+      const parts = about('Rögzítette a csoport jelenlétét', 'group', group)
+      return extras.date === undefined ? parts : [...parts, ` (${extras.date})`]
     }
     case 'dashboardAuthentication':
       return ['Bejelentkezett a portálra']

@@ -3,7 +3,7 @@
  * query string they become, and the chips that show them. Pure: the screen owns the state, this file the rules.
  */
 import { AUDIT_TYPES, type AuditType } from '@contract/audit'
-import { dayInZone } from '@contract/features'
+import { schoolToday } from '@/lib/format'
 
 export type AuditPeriod = 'today' | 'week' | 'month' | 'all'
 
@@ -108,7 +108,7 @@ export function auditFilterParams(filters: AuditFilters, now: Date): Record<stri
   if (user !== null) params.user = user
   if (!allTypesChecked(filters.types)) params.types = filters.types.join(',')
   const days = AUDIT_PERIODS.find((period) => period.id === filters.period)?.days ?? null
-  if (days !== null) params.from = daysBefore(dayInZone(now), days)
+  if (days !== null) params.from = daysBefore(schoolToday(now), days)
   return params
 }
 

@@ -9,7 +9,6 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Download, ScrollText } from 'lucide-react'
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { TIMING } from '@contract/limits'
-import { dayInZone } from '@contract/features'
 import type { AuditType } from '@contract/audit'
 import { ListState, type ListWords } from '@/components/list-state'
 import { ListToolbar } from '@/components/list-toolbar'
@@ -24,6 +23,7 @@ import {
   useAuditLogUsers,
   type AuditLogParams,
 } from './api/audit-log'
+import { schoolToday } from '@/lib/format'
 import { AUDIT_TYPE_LABELS, type AuditEntityKind } from './audit-entry'
 import {
   DEFAULT_FILTERS,
@@ -215,7 +215,7 @@ const ExportButton = memo(function ExportButton({ params }: { params: AuditLogPa
   const exportCsv = async () => {
     setExporting(true)
     try {
-      await downloadAuditLogCsv(params, `auditlog-${dayInZone(new Date())}.csv`)
+      await downloadAuditLogCsv(params, `auditlog-${schoolToday()}.csv`)
     } catch (failure) {
       notify.error(
         failure instanceof NetworkError

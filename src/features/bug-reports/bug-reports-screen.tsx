@@ -10,6 +10,7 @@ import type { BugReport } from '@contract/api'
 import { ListState, type ListWords } from '@/components/list-state'
 import { OfflineMarker } from '@/components/offline-marker'
 import { useBugReports, useBugReportWrites } from '@/api/bug-reports'
+import { formatNumericDateTime, isValidMoment } from '@/lib/format'
 
 const WORDS: ListWords = {
   loading: 'Hibabejelentések betöltése...',
@@ -17,18 +18,8 @@ const WORDS: ListWords = {
   empty: { title: 'Nincs hibabejelentés.', description: 'A felhasználók még nem jeleztek hibát.' },
 }
 
-const TIME = new Intl.DateTimeFormat('hu-HU', {
-  timeZone: 'Europe/Budapest',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-})
-
 export function formatReportTime(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : TIME.format(date)
+  return isValidMoment(iso) ? formatNumericDateTime(iso) : iso
 }
 
 export default function BugReportsScreen() {

@@ -1,14 +1,12 @@
 /**
- * Today as the school counts it (spec §9, DESIGN §3): the calendar day in Europe/Budapest, its weekday id
+ * Today as the school counts it (spec §9, DESIGN §3): the calendar day in the school's time zone, its weekday id
  * (Monday = 1 … Sunday = 7) and its Hungarian labels. A tablet set to another zone still sees the school's day.
  */
-import { format } from 'date-fns'
-import { hu } from 'date-fns/locale'
-import { dayInZone } from '@contract/features'
 import { weekdayId, weekdayName } from '@contract/weekdays'
+import { formatDay, schoolToday } from '@/lib/format'
 
 export interface SchoolDay {
-  /** 'YYYY-MM-DD' in Europe/Budapest. */
+  /** 'YYYY-MM-DD' in the school's time zone. */
   iso: string
   /** 1 Monday … 7 Sunday. */
   weekdayId: number
@@ -19,16 +17,16 @@ export interface SchoolDay {
 }
 
 export function schoolDay(now: Date): SchoolDay {
-  const iso = dayInZone(now)
+  const iso = schoolToday(now)
   const [year, month, day] = iso.split('-').map(Number)
-  // A local date with the school's calendar fields: only its weekday and its formatted date are read.
+  // A local date with the school's calendar fields: only its weekday is read.
   const calendar = new Date(year, month - 1, day, 12)
   const id = weekdayId(calendar.getDay())
   return {
     iso,
     weekdayId: id,
     weekday: weekdayName(id),
-    date: format(calendar, 'yyyy. MMMM d.', { locale: hu }),
+    date: formatDay(iso),
   }
 }
 

@@ -1,6 +1,7 @@
 /** Hungarian sizes and dates of the file list ('1,5 MB', '2026. szept. 1. 10:00'), and the folder path helpers. */
+import { formatShortDateTime, isValidMoment } from '@/lib/format'
+
 const number = new Intl.NumberFormat('hu-HU', { maximumFractionDigits: 1 })
-const date = new Intl.DateTimeFormat('hu-HU', { dateStyle: 'medium', timeStyle: 'short' })
 const UNITS = ['B', 'kB', 'MB', 'GB', 'TB']
 
 export function formatSize(bytes: number): string {
@@ -14,8 +15,7 @@ export function formatSize(bytes: number): string {
 }
 
 export function formatModified(iso: string): string {
-  const time = new Date(iso)
-  return Number.isNaN(time.getTime()) ? '' : date.format(time)
+  return isValidMoment(iso) ? formatShortDateTime(iso) : ''
 }
 
 /** 'a/b' + 'c' → 'a/b/c'; '' is the root. */

@@ -8,7 +8,6 @@ import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react'
 import { Plus, UsersRound } from 'lucide-react'
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import type { CreateGroupRequest, Group } from '@contract/api'
-import { dayInZone } from '@contract/features'
 import { MESSAGES } from '@contract/messages'
 import { useInstructorGroups } from '@/api/get-instructor-groups'
 import { ListState, type ListWords } from '@/components/list-state'
@@ -16,6 +15,7 @@ import { OfflineMarker } from '@/components/offline-marker'
 import { OnlineOnlyNote } from '@/components/online-only-note'
 import { notify } from '@/lib/notify'
 import { useOnlineStatus } from '@/lib/online-status'
+import { schoolToday } from '@/lib/format'
 import { createGroupErrorMessage, useCreateGroup } from './api/create-group'
 import { useDeleteGroup } from './api/delete-group'
 import { CreateGroupDialog } from './components/create-group-dialog'
@@ -44,7 +44,7 @@ const NO_GROUPS: Group[] = []
 
 export default function GroupsScreen() {
   const query = useInstructorGroups()
-  const today = weekdayOfDay(dayInZone(new Date()))
+  const today = weekdayOfDay(schoolToday())
   const groups = useMemo(() => sortGroups(query.data?.groups ?? NO_GROUPS, today), [query.data, today])
   const notesShown = useGroupNotesShown()
   const author = useUserName()

@@ -3,9 +3,10 @@
  * `featurePreview:groupNotes` local setting (useEffectiveFeatures) — with the variant 'ui1', which shows the notes
  * and the new-note button.
  */
-import { dayInZone, isFeatureEnabled, type FeatureMap } from '@contract/features'
+import { isFeatureEnabled, type FeatureMap } from '@contract/features'
 import { useDashboard } from '@/api/get-dashboard'
 import { useEffectiveFeatures } from '@/session/use-features'
+import { schoolToday } from '@/lib/format'
 
 /** Pure: the rule on an evaluated feature map. */
 export function groupNotesShown(features: FeatureMap, today: string): boolean {
@@ -13,7 +14,7 @@ export function groupNotesShown(features: FeatureMap, today: string): boolean {
 }
 
 export function useGroupNotesShown(): boolean {
-  return groupNotesShown(useEffectiveFeatures(), dayInZone(new Date()))
+  return groupNotesShown(useEffectiveFeatures(), schoolToday())
 }
 
 /** The signed-in user's name: the author of their waiting notes. */

@@ -7,7 +7,7 @@ import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react'
 import { Download, ListPlus, ShieldBan } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { blockedDomainsCsv, shownDomain } from '@contract/domain-name'
-import { dayInZone, isFeatureEnabled } from '@contract/features'
+import { isFeatureEnabled } from '@contract/features'
 import { TIMING } from '@contract/limits'
 import { MESSAGES } from '@contract/messages'
 import { useDashboard } from '@/api/get-dashboard'
@@ -27,6 +27,7 @@ import {
   useBlockedDomains,
   useDeleteBlockedDomain,
 } from './api/blocked-domains'
+import { schoolToday } from '@/lib/format'
 import { AddDomainFormView } from './components/add-domain-form'
 import { BulkAddDialog } from './components/bulk-add-dialog'
 import { CommentDialog } from './components/comment-dialog'
@@ -42,7 +43,7 @@ const NO_COMMENTS: Record<string, string> = {}
 /** Whether the signed-in user may add / delete (the dashboard's features, the evaluation the menu uses). */
 function useProxyWrites(): { canAdd: boolean; canDelete: boolean } {
   const features = useDashboard().data?.features
-  const today = dayInZone(new Date())
+  const today = schoolToday()
   return {
     canAdd: features ? isFeatureEnabled(features, 'addProxyDomain', today) : false,
     canDelete: features ? isFeatureEnabled(features, 'deleteProxyDomain', today) : false,

@@ -12,7 +12,7 @@ function aDashboard(name: string): DashboardResponse {
     user: { id: 'u1', name, username: 'kanna', type: 'student' },
     features: {},
     '2fa': { email: '' },
-    config: { shortLinkBase: 'http://localhost/s/' },
+    config: { shortLinkBase: 'http://localhost/s/', timeZone: 'Europe/Budapest' },
   }
 }
 

@@ -1,7 +1,7 @@
 /** What the student home says about today (spec §1, §9): the weekday (Sunday = 7) and the date, in Hungarian. */
 import { format } from 'date-fns'
-import { hu } from 'date-fns/locale'
 import { weekdayId, weekdayName } from '@contract/weekdays'
+import { formatDay } from '@/lib/format'
 
 export interface TodayLabels {
   /** 'Hétfő' … 'Vasárnap', capitalised as in the weekday table. */
@@ -13,7 +13,8 @@ export interface TodayLabels {
 export function todayLabels(now: Date): TodayLabels {
   return {
     weekday: weekdayName(weekdayId(now.getDay())),
-    date: format(now, 'yyyy. MMMM d.', { locale: hu }),
+    // The device's calendar day, as the weekday above (the teacher dashboard counts the school's: school-day.ts).
+    date: formatDay(format(now, 'yyyy-MM-dd')),
   }
 }
 

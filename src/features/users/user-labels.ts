@@ -1,5 +1,6 @@
 /** Hungarian names of account types and features on the Felhasználók screen (issue 11). */
 import type { FeatureId, UserType } from '@contract/features'
+import { formatNumericDateTime, isValidMoment } from '@/lib/format'
 
 export const USER_TYPE_LABELS: Record<UserType, string> = {
   admin: 'Adminisztrátor',
@@ -37,22 +38,13 @@ export const FEATURE_LABELS: Record<FeatureId, string> = {
   viewAuditLog: 'Rendszernapló',
   createAdminAlert: 'Értesítések kezelése',
   manageUsers: 'Felhasználók kezelése',
+  manageAttendance: 'Jelenlét',
 }
 
 export const featureLabel = (id: string): string => FEATURE_LABELS[id as FeatureId] ?? id
 
-const dateTime = new Intl.DateTimeFormat('hu-HU', {
-  timeZone: 'Europe/Budapest',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-})
-
 /** '2026. 11. 24. 18:30', or 'Még nem jelentkezett be'. */
 export function lastSignInText(iso: string | null): string {
   if (!iso) return 'Még nem jelentkezett be'
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? 'Ismeretlen' : dateTime.format(date)
+  return isValidMoment(iso) ? formatNumericDateTime(iso) : 'Ismeretlen'
 }

@@ -7,7 +7,7 @@ import { Box, Button, Flex, Heading, HStack, NativeSelect, Text } from '@chakra-
 import { Download, Upload, UserPlus, Users } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { USERS_MESSAGES, type CreateUserRequest, type UserSummary } from '@contract/api'
-import { USER_TYPES, dayInZone, type UserType } from '@contract/features'
+import { USER_TYPES, type UserType } from '@contract/features'
 import { TIMING } from '@contract/limits'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { ListState, type ListWords } from '@/components/list-state'
@@ -28,6 +28,7 @@ import {
   useSetUserStatus,
   useUsers,
 } from './api/users'
+import { schoolToday } from '@/lib/format'
 import { CreateUserDialog } from './components/create-user-dialog'
 import { ImportUsersDialog } from './components/import-users-dialog'
 import { OneTimePasswordDialog } from './components/one-time-password-dialog'
@@ -115,7 +116,7 @@ export default function UsersScreen() {
 
   const exportList = async () => {
     try {
-      await downloadUsersXlsx(`felhasznalok-${dayInZone(new Date())}.xlsx`)
+      await downloadUsersXlsx(`felhasznalok-${schoolToday()}.xlsx`)
     } catch {
       notify.error('Hiba történt az exportálás közben.')
     }

@@ -3,8 +3,8 @@
  * click: neither is in the first load nor in the screen's chunk.
  */
 import { utils, writeFile } from 'xlsx'
+import { formatMonth } from '@/lib/format'
 import { exportFileName, exportRows } from './export-rows'
-import { monthTitle } from './month'
 import type { WorkHoursMap } from './work-hours-map'
 
 export function downloadMonthXlsx(month: string, hours: WorkHoursMap): void {
@@ -12,6 +12,6 @@ export function downloadMonthXlsx(month: string, hours: WorkHoursMap): void {
   sheet['!cols'] = [{ wch: 12 }, { wch: 12 }, { wch: 10 }]
   const book = utils.book_new()
   // Sheet names allow 31 characters and no '/', '?', '*', '[', ']' or ':': '2026. november' fits.
-  utils.book_append_sheet(book, sheet, monthTitle(month))
+  utils.book_append_sheet(book, sheet, formatMonth(month))
   writeFile(book, exportFileName(month), { compression: true })
 }

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  calendarStep,
-  allTotal,
-  longDay,
-  monthDays,
-  monthTitle,
-  monthTotal,
-  monthWeeks,
-  shiftMonth,
-  weekdayHeads,
-} from './month'
+import { formatDayWithWeekday, formatMonth } from '@/lib/format'
+import { calendarStep, allTotal, monthDays, monthTotal, monthWeeks, shiftMonth, weekdayHeads } from './month'
 
 describe('the month calendar', () => {
   it('starts weeks on Monday and covers the whole month', () => {
@@ -55,8 +46,8 @@ describe('the month calendar', () => {
   })
 
   it('names months and weekdays in Hungarian', () => {
-    expect(monthTitle('2026-11')).toBe('2026. november')
-    expect(longDay('2026-11-20')).toBe('2026. november 20., péntek')
+    expect(formatMonth('2026-11')).toBe('2026. november')
+    expect(formatDayWithWeekday('2026-11-20')).toBe('2026. november 20., péntek')
     expect(weekdayHeads().map((head) => head.long)).toEqual([
       'hétfő',
       'kedd',

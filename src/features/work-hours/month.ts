@@ -13,7 +13,7 @@ import {
   startOfMonth,
   startOfWeek,
 } from 'date-fns'
-import { hu } from 'date-fns/locale'
+import { formatWeekday, formatWeekdayShort } from '@/lib/format'
 import type { WorkHoursMap } from './work-hours-map'
 
 export interface CalendarDay {
@@ -75,27 +75,12 @@ export function shiftMonth(month: string, delta: number): string {
   return format(addMonths(parseDay(month), delta), 'yyyy-MM')
 }
 
-/** '2026. november' */
-export function monthTitle(month: string): string {
-  return format(parseDay(month), 'yyyy. LLLL', { locale: hu })
-}
-
-/** '2026. november 20., péntek' */
-export function longDay(day: string): string {
-  return format(parseDay(day), 'yyyy. MMMM d., EEEE', { locale: hu })
-}
-
-/** 'hétfő' … 'vasárnap' */
-export function weekdayName(day: string): string {
-  return format(parseDay(day), 'EEEE', { locale: hu })
-}
-
 /** The column heads, Monday first: [{short: 'H', long: 'hétfő'}, …]. */
 export function weekdayHeads(): { short: string; long: string }[] {
   const monday = startOfWeek(new Date(2026, 0, 7, 12), WEEK)
   return Array.from({ length: 7 }, (_, index) => {
-    const date = addDays(monday, index)
-    return { short: format(date, 'EEEEEE', { locale: hu }), long: format(date, 'EEEE', { locale: hu }) }
+    const day = dayString(addDays(monday, index))
+    return { short: formatWeekdayShort(day), long: formatWeekday(day) }
   })
 }
 
@@ -147,7 +132,7 @@ export function monthDays(
   const first = startOfMonth(parseDay(month))
   return eachDayOfInterval({ start: first, end: endOfMonth(first) }).map((date) => {
     const value = dayString(date)
-    return { date: value, weekday: weekdayName(value), hours: hours[value] ?? 0 }
+    return { date: value, weekday: formatWeekday(value), hours: hours[value] ?? 0 }
   })
 }
 

@@ -8,23 +8,14 @@ import { Box, Button, Card, Flex, Grid, Heading, HStack, IconButton, Spinner, Te
 import { ChevronLeft, ChevronRight, Download } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
 import { WORK_HOURS_MAX, type WorkHoursRequest } from '@contract/api/work-hours'
-import { dayInZone } from '@contract/features'
 import { DialogFrame } from '@/components/dialog-frame'
 import { OfflineMarker } from '@/components/offline-marker'
+import { formatDayWithWeekday, formatMonth, schoolToday } from '@/lib/format'
 import { notify } from '@/lib/notify'
 import { useRecordWorkHours, useWorkHours } from './api/work-hours'
 import { HoursForm } from './components/hours-form'
 import { MonthCalendar } from './components/month-calendar'
-import {
-  allTotal,
-  formatHours,
-  longDay,
-  monthOf,
-  monthTitle,
-  monthTotal,
-  monthWeeks,
-  shiftMonth,
-} from './month'
+import { allTotal, formatHours, monthOf, monthTotal, monthWeeks, shiftMonth } from './month'
 import type { WorkHoursMap } from './work-hours-map'
 
 const NO_HOURS: WorkHoursMap = {}
@@ -35,7 +26,7 @@ export const MESSAGES = {
 } as const
 
 export default function WorkHoursScreen() {
-  const today = dayInZone(new Date())
+  const today = schoolToday()
   const query = useWorkHours()
   const record = useRecordWorkHours()
   const data = record.withPending(query.data)
@@ -89,7 +80,7 @@ export default function WorkHoursScreen() {
     }
   }, [month, hours])
 
-  const title = monthTitle(month)
+  const title = formatMonth(month)
 
   return (
     <Flex direction="column" gap="4" p={{ base: '4', md: '6' }}>
@@ -248,7 +239,7 @@ function ExistingHoursDialog({
       title="Erre a napra már van rögzített munkaidő"
       description={
         values
-          ? `${longDay(values.date)}: már ${formatHours(existing)} óra van rögzítve. Az új érték lecserélje, vagy hozzáadódjon?`
+          ? `${formatDayWithWeekday(values.date)}: már ${formatHours(existing)} óra van rögzítve. Az új érték lecserélje, vagy hozzáadódjon?`
           : undefined
       }
       onClose={onCancel}

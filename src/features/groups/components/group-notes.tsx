@@ -3,14 +3,12 @@
  * typed — React renders it as text, never as HTML. A note still in the outbox says 'Elküldésre vár'.
  */
 import { Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react'
-import { format } from 'date-fns'
-import { hu } from 'date-fns/locale'
+import { formatDateTime, isValidMoment } from '@/lib/format'
 import type { ShownNote } from '../api/notes'
 
-/** '2026. november 24. 10:05' (local time), or the raw value when it is not a date. */
-export function noteTime(createdAt: string): string {
-  const date = new Date(createdAt)
-  return Number.isNaN(date.getTime()) ? createdAt : format(date, 'yyyy. MMMM d. HH:mm', { locale: hu })
+/** '2026. november 24. 10:05' (the school's time), or the raw value when it is not a date. */
+function noteTime(createdAt: string): string {
+  return isValidMoment(createdAt) ? formatDateTime(createdAt) : createdAt
 }
 
 interface GroupNotesProps {

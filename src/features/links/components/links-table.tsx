@@ -13,13 +13,13 @@ import { Copy, QrCode, Trash2 } from 'lucide-react'
 import { memo, useMemo } from 'react'
 import { readableUrl, type ShortLink } from '@contract/api'
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table'
+import { formatShortDate } from '@/lib/format'
 import { COMPACT_MEDIA } from '@/lib/use-compact-layout'
 import { fullShortLink, shownTarget } from '../short-link'
 
 const ROW_HEIGHT = { wide: 56, compact: 72 }
 const linkId = (link: ShortLink) => link.id
 const visitCount = new Intl.NumberFormat('hu-HU')
-const expiryDate = new Intl.DateTimeFormat('hu-HU', { dateStyle: 'medium' })
 
 export interface LinksTableProps {
   links: readonly ShortLink[]
@@ -87,9 +87,7 @@ export const LinksTable = memo(function LinksTable({
               >
                 {link.short}
               </button>
-              {link.expiresAt && (
-                <span className="ln-expiry">Lejár: {expiryDate.format(new Date(link.expiresAt))}</span>
-              )}
+              {link.expiresAt && <span className="ln-expiry">Lejár: {formatShortDate(link.expiresAt)}</span>}
             </>
           )
         },

@@ -3,8 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { queryKeyOf } from '@contract/api-resources'
 import type { WorkHoursRequest } from '@contract/api/work-hours'
 import { apiRequest } from '@/lib/api-client'
+import { formatDayWithWeekday } from '@/lib/format'
 import { useQueuedMutation } from '@/lib/outbox'
-import { formatHours, longDay } from '../month'
+import { formatHours } from '../month'
 import { normaliseWorkHours, withHours, type WorkHoursMap } from '../work-hours-map'
 
 export interface WorkHoursData {
@@ -42,7 +43,7 @@ function request(values: WorkHoursRequest) {
     method: 'POST' as const,
     url: '/work/hours',
     body: values,
-    label: `Munkaidő: ${longDay(values.date)} – ${formatHours(values.hours)} óra`,
+    label: `Munkaidő: ${formatDayWithWeekday(values.date)} – ${formatHours(values.hours)} óra`,
     expectCode: 200,
   }
 }

@@ -6,7 +6,8 @@
  */
 import { Box, chakra, Flex, Table, Text } from '@chakra-ui/react'
 import { memo, useRef, useState, type KeyboardEvent } from 'react'
-import { calendarStep, formatHours, longDay, monthOf, weekdayHeads, type CalendarDay } from '../month'
+import { formatDayWithWeekday } from '@/lib/format'
+import { calendarStep, formatHours, monthOf, weekdayHeads, type CalendarDay } from '../month'
 
 interface MonthCalendarProps {
   title: string
@@ -17,7 +18,7 @@ interface MonthCalendarProps {
 }
 
 function dayLabel(day: CalendarDay, pending: boolean): string {
-  const parts = [longDay(day.date)]
+  const parts = [formatDayWithWeekday(day.date)]
   if (day.hours !== null) parts.push(`${formatHours(day.hours)} óra`)
   else parts.push(day.missing ? 'hiányzik' : 'nincs rögzítve')
   if (day.isToday) parts.push('ma')
