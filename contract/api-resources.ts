@@ -51,6 +51,12 @@ export const API_RESOURCES = {
   },
   // POST /notes carries the group id in its body, so every cached group's notes are refreshed (there are few).
   notes: { path: '/notes/:groupId', refreshedBy: ['/notes/**', ...groupsWrites] },
+  // Jelenlét (issue 20): a group's register of one day; the day is in the query string (queryKeyOf('attendance',
+  // groupId, date)). A save of any day refreshes the cached days (a teacher keeps few); the group's edit or delete too.
+  attendance: {
+    path: '/groups/:groupId/attendance',
+    refreshedBy: ['/groups/:groupId/attendance/:date', '/groups/:groupId'],
+  },
   workHours: { path: '/work/hours', refreshedBy: ['/work/hours/**'] },
   links: { path: '/links', refreshedBy: ['/links/**'] },
   proxyBlock: { path: '/proxy/block', refreshedBy: ['/proxy/block/**'] },

@@ -8,6 +8,8 @@ export const AUDIT_CATEGORIES = [
   { label: 'Értesítések', types: ['createAdminAlert', 'deleteAdminAlert'] },
   // Fájlok (issue 18, beyond the spec's list): deleting and renaming under FILES_ROOT (uploadFile holders).
   { label: 'Fájlok', types: ['deleteFile', 'renameFile'] },
+  // Jelenlét (issue 20, beyond the spec's list): a group's register of one day saved (manageAttendance holders).
+  { label: 'Jelenlét', types: ['updateAttendance'] },
   // changeOwnPassword (issue 18, beyond the spec's list): one's own password, not a student's (changeUserPassword).
   // changeMfaEmail (issue 18, beyond the spec's list): one's own MFA e-mail set, changed or removed.
   {
@@ -56,5 +58,7 @@ export const AUDIT_EXTRA_KEYS = [
   'newFileName',
   /** changeMfaEmail: 'true' when an address was set, 'false' when MFA was switched off (never the address itself). */
   'mfaEnabled',
+  /** updateAttendance: the register's day 'YYYY-MM-DD'. */
+  'date',
 ] as const
 export type AuditExtras = Partial<Record<(typeof AUDIT_EXTRA_KEYS)[number], string>>

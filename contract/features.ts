@@ -33,6 +33,7 @@ export const FEATURE_IDS = [
   'viewAuditLog',
   'createAdminAlert',
   'manageUsers',
+  'manageAttendance',
 ] as const
 
 export type FeatureId = (typeof FEATURE_IDS)[number]
@@ -75,6 +76,7 @@ const TEACHER_FEATURES: FeatureId[] = [
   'addWorkHours',
   'getWorkHours',
   'getProxyDomains',
+  'manageAttendance',
 ]
 
 /** Default feature sets per role (DESIGN §3). timetablePlanner only ever comes from the preview setting. */
@@ -99,6 +101,7 @@ export const FEATURE_DEPENDENCIES: Partial<Record<FeatureId, FeatureId[]>> = {
   deleteShortUrl: ['getAllShortUrls'],
   updateSeating: ['getGroupsforInstructor'],
   groupNotes: ['getGroupsforInstructor'],
+  manageAttendance: ['getGroupsforInstructor'],
   deleteGroup: ['getGroupsforInstructor'],
   updateClassroom: ['getAllClassrooms'],
   deleteClassroom: ['getAllClassrooms'],

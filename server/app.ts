@@ -25,6 +25,7 @@ import helmetPlugin from './plugins/external/helmet'
 import rateLimitPlugin from './plugins/external/rate-limit'
 import staticPlugin from './plugins/external/static'
 import alertsRoutes from './routes/alerts'
+import attendanceRoutes from './routes/attendance'
 import bugReportsRoutes from './routes/bug-reports'
 import auditLogRoutes from './routes/audit-log'
 import authRoutes from './routes/auth'
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(classroomsRoutes)
       await api.register(groupsRoutes)
       await api.register(notesRoutes)
+      await api.register(attendanceRoutes)
       await api.register(proxyRoutes)
       await api.register(linksRoutes)
       await api.register(filesRoutes)

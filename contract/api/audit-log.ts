@@ -95,6 +95,7 @@ export const AuditLogEntry = Type.Object({
   isFolder: Type.Optional(Type.String()),
   newFileName: Type.Optional(Type.String()),
   mfaEnabled: Type.Optional(Type.String()),
+  date: Type.Optional(Type.String()),
 })
 export type AuditLogEntry = Static<typeof AuditLogEntry>
 

@@ -19,7 +19,7 @@ const REBUILD_FROM = 50_000
 
 /** Share of each type among the entries (sums to 1; every catalogue type is present). */
 export const TYPE_MIX: Record<AuditType, number> = {
-  dashboardAuthentication: 0.4875,
+  dashboardAuthentication: 0.487,
   changeUserPassword: 0.025,
   changeOwnPassword: 0.005,
   changeMfaEmail: 0.0005,
@@ -44,6 +44,7 @@ export const TYPE_MIX: Record<AuditType, number> = {
   importUsers: 0.0005,
   deleteFile: 0.0005,
   renameFile: 0.0005,
+  updateAttendance: 0.0005,
 }
 
 const FAMILY = [
@@ -198,6 +199,9 @@ SELECT gen_random_uuid(),
     WHEN t = 'renameFile' THEN
       jsonb_build_object('filePath', 'Tananyagok/' || ${pick(LINK_WORDS, 'rx')} || '.pdf', 'isFolder', 'false',
         'newFileName', ${pick(LINK_WORDS, 'ry')} || '-' || floor(ry * 100)::int || '.pdf')
+    WHEN t = 'updateAttendance' THEN
+      jsonb_build_object('studentGroupDocId', ${group('id', 'rx')}, 'groupName', ${group('name', 'rx')},
+        'date', to_char(to_timestamp(day0 + 43200) AT TIME ZONE 'UTC', 'YYYY-MM-DD'))
     ELSE '{}'::jsonb
   END
 FROM (

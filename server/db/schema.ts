@@ -334,6 +334,30 @@ export const notes = pgTable(
 )
 
 /**
+ * The attendance register (issue 20): one row per group, day and pupil (the member's username, kept after they leave
+ * the group, so a filed month still shows them). A pupil without a row that day is unmarked. `recordedBy` is the
+ * username of who saved the day last, `recordedAt` when.
+ */
+export const attendance = pgTable(
+  'attendance',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    student: text('student').notNull(),
+    status: text('status', { enum: ['present', 'absent', 'late', 'excused'] }).notNull(),
+    note: text('note'),
+    recordedBy: text('recorded_by').notNull(),
+    recordedAt: ts('recorded_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.day, t.student] }),
+    check('attendance_status_known', sql`${t.status} in ('present', 'absent', 'late', 'excused')`),
+  ],
+)
+
+/**
  * Short links (spec §3, DESIGN §3): `/s/:short` redirects to `url`. Codes are `[A-Za-z0-9_-]{1,64}`, unique
  * case-sensitively. `visits` counts redirects without storing who visited; after `expiresAt` the code answers 410.
  */

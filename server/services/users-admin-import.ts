@@ -26,6 +26,7 @@ import { passwordLengthProblem } from '@contract/password-rule'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import { hashPasswords, randomPassword } from '../lib/password'
+import { textCell } from '../lib/sheet-cells'
 import { cellsOfUpload, rowsFromCells } from '../lib/user-file'
 import { insertUsersWithHashes, takenUsernames } from '../repositories/users-repository'
 import { GENERATED_PASSWORD_LENGTH } from './users-admin'
@@ -187,11 +188,6 @@ export async function importChange(
 const TYPE_LABELS: Record<UserType, string> = { admin: 'Adminisztrátor', teacher: 'Oktató', student: 'Diák' }
 /** The screen's '2026. 11. 27. 08:38' as a number format (the dots and spaces quoted: literal text). */
 const SIGN_IN_FORMAT = 'yyyy". "mm". "dd". "hh:mm'
-
-/** A text cell a spreadsheet will not run (DESIGN §6): = + - @, tab or CR first gets a leading '. */
-function textCell(value: string): XLSX.CellObject {
-  return { t: 's', v: /^[=+\-@\t\r]/.test(value) ? `'${value}` : value }
-}
 
 /**
  * A real date cell holding the wall-clock time in `timeZone` (the school's, as the screen shows it): spreadsheet

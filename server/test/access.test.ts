@@ -179,6 +179,26 @@ const CASES: Case[] = [
     body: () => ({ message: 'Jegyzet', groupId: randomUUID() }),
     expected: staff(404),
   },
+  // Jelenlét (issue 20): manageAttendance (teachers and administrators); an unknown group is 404 once it is checked.
+  {
+    method: 'GET',
+    url: `/api/groups/${randomUUID()}/attendance?date=2026-11-02`,
+    route: '/api/groups/:id/attendance',
+    expected: staff(404),
+  },
+  {
+    method: 'PUT',
+    url: `/api/groups/${randomUUID()}/attendance/2026-11-02`,
+    route: '/api/groups/:id/attendance/:date',
+    body: () => ({ entries: [] }),
+    expected: staff(404),
+  },
+  {
+    method: 'GET',
+    url: `/api/groups/${randomUUID()}/attendance.xlsx?month=2026-11`,
+    route: '/api/groups/:id/attendance.xlsx',
+    expected: staff(404),
+  },
   // Proxy Manager: teachers read, administrators write (an unknown domain is a 404 with the list).
   { method: 'GET', url: '/api/proxy/block', expected: staff(200) },
   {

@@ -56,6 +56,7 @@ const EXTRAS: Record<string, string[]> = {
   importUsers: ['userCount'],
   deleteFile: ['filePath', 'isFolder'],
   renameFile: ['filePath', 'isFolder', 'newFileName'],
+  updateAttendance: ['date', 'groupName', 'studentGroupDocId'],
 }
 
 describe.each(drivers)('bulk audit history on %s', (driver) => {

@@ -91,6 +91,10 @@ const CASES: Record<AuditType, { extras: AuditExtras; text: string }> = {
     extras: { filePath: 'Tananyagok', isFolder: 'true', newFileName: 'Tananyag 2026' },
     text: 'Átnevezte a mappát: Tananyagok → Tananyag 2026',
   },
+  updateAttendance: {
+    extras: { groupName: 'Matek 9.A', studentGroupDocId: 'g1', date: '2026-11-27' },
+    text: 'Rögzítette a csoport jelenlétét: Matek 9.A (2026-11-27)',
+  },
 }
 
 describe('describeAuditEntry', () => {

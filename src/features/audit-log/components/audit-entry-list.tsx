@@ -230,6 +230,7 @@ export const CATEGORY_PALETTE: Record<(typeof AUDIT_CATEGORIES)[number]['label']
   Biztonság: 'red',
   Felhasználók: 'cyan',
   Fájlok: 'pink',
+  Jelenlét: 'green',
 
   unknown: 'gray',
 }

@@ -1,0 +1,106 @@
+/**
+ * The attendance register of a group (issue 20, beyond the spec; feature `manageAttendance`): one day's register per
+ * group, read and replaced whole, and the month's jelenléti ív as a workbook. A teacher reads and changes the
+ * registers of the groups they lead, an administrator any. `student` is the member's username; a member without an
+ * entry is unmarked.
+ *
+ *   GET /groups/:id/attendance?date=YYYY-MM-DD      → { date, entries }
+ *   PUT /groups/:id/attendance/:date  { entries }   → 200 { code, message } (idempotent; outbox)
+ *   GET /groups/:id/attendance.xlsx?month=YYYY-MM   → the month's sheet
+ *
+ * The shapes the schemas leave open (a date's format, a status's value, a member) are checked by the server with
+ * the Hungarian messages below, so each refusal names what is wrong.
+ */
+import { Type, type Static } from '@sinclair/typebox'
+import { strict } from './common'
+
+export const ATTENDANCE_STATUSES = ['present', 'absent', 'late', 'excused'] as const
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number]
+
+/** The letter of a status on the jelenléti ív: jelen, hiányzik, késett, igazolt. */
+export const ATTENDANCE_LETTERS: Record<AttendanceStatus, string> = {
+  present: 'J',
+  absent: 'H',
+  late: 'K',
+  excused: 'I',
+}
+
+/** The Hungarian name of a status (the sheet's legend and totals). */
+export const ATTENDANCE_LABELS: Record<AttendanceStatus, string> = {
+  present: 'jelen',
+  absent: 'hiányzik',
+  late: 'késett',
+  excused: 'igazolt',
+}
+
+export function isAttendanceStatus(value: unknown): value is AttendanceStatus {
+  return typeof value === 'string' && (ATTENDANCE_STATUSES as readonly string[]).includes(value)
+}
+
+/** Longest note on one pupil's entry. */
+export const ATTENDANCE_NOTE_MAX = 500
+/** Most entries in one day's register (a group has at most 200 members). */
+export const ATTENDANCE_ENTRIES_MAX = 500
+
+export const ATTENDANCE_MESSAGES = {
+  saved: 'Jelenlét sikeresen mentve.',
+  invalidDate: 'Kérlek adj meg egy érvényes dátumot.',
+  futureDate: 'Jövőbeli napra nem rögzíthető jelenlét.',
+  invalidMonth: 'Kérlek adj meg egy érvényes hónapot (ÉÉÉÉ-HH).',
+  unknownStudent: 'A csoportnak nincs ilyen tagja: {student}.',
+  duplicateStudent: 'Egy tanuló csak egyszer szerepelhet a jelenléti ívben: {student}.',
+  invalidStatus:
+    'Érvénytelen jelenléti állapot: {status}. (jelen: present, hiányzik: absent, késett: late, igazolt: excused)',
+  noteTooLong: `A megjegyzés legfeljebb ${ATTENDANCE_NOTE_MAX} karakter lehet.`,
+  tooManyEntries: `Egy nap jelenléti íve legfeljebb ${ATTENDANCE_ENTRIES_MAX} bejegyzést tartalmazhat.`,
+} as const
+
+/** 'YYYY-MM-DD' as typed; the server decides whether the day exists and is not in the future. */
+const DayText = Type.String({ maxLength: 40, errorMessage: ATTENDANCE_MESSAGES.invalidDate })
+
+export const AttendanceEntry = Type.Object({
+  student: Type.String(),
+  status: Type.Union(ATTENDANCE_STATUSES.map((status) => Type.Literal(status))),
+  note: Type.Optional(Type.String()),
+})
+export type AttendanceEntry = Static<typeof AttendanceEntry>
+
+/** GET /groups/:id/attendance: the day and its entries, in the members' order (unmarked members absent). */
+export const AttendanceResponse = Type.Object({ date: Type.String(), entries: Type.Array(AttendanceEntry) })
+export type AttendanceResponse = Static<typeof AttendanceResponse>
+
+export const AttendanceQuery = Type.Object({ date: DayText })
+export type AttendanceQuery = Static<typeof AttendanceQuery>
+
+export const AttendanceDayParams = Type.Object({ id: Type.String({ maxLength: 200 }), date: DayText })
+export type AttendanceDayParams = Static<typeof AttendanceDayParams>
+
+/**
+ * PUT /groups/:id/attendance/:date: the whole day's register of the group's members (an empty list clears it).
+ * `status` is typed as text here so that a wrong one is answered with its Hungarian message by the server.
+ */
+export const SaveAttendanceRequest = Type.Object(
+  {
+    entries: Type.Array(
+      Type.Object(
+        {
+          student: Type.String({ maxLength: 200 }),
+          status: Type.String({ maxLength: 40 }),
+          note: Type.Optional(
+            Type.String({ maxLength: ATTENDANCE_NOTE_MAX, errorMessage: ATTENDANCE_MESSAGES.noteTooLong }),
+          ),
+        },
+        strict,
+      ),
+      { maxItems: ATTENDANCE_ENTRIES_MAX, errorMessage: { maxItems: ATTENDANCE_MESSAGES.tooManyEntries } },
+    ),
+  },
+  strict,
+)
+export type SaveAttendanceRequest = Static<typeof SaveAttendanceRequest>
+
+/** GET /groups/:id/attendance.xlsx: `month` 'YYYY-MM' (the current month without it). */
+export const AttendanceSheetQuery = Type.Object({
+  month: Type.Optional(Type.String({ maxLength: 40, errorMessage: ATTENDANCE_MESSAGES.invalidMonth })),
+})
+export type AttendanceSheetQuery = Static<typeof AttendanceSheetQuery>
