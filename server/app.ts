@@ -13,6 +13,7 @@ import { LIMITS } from '@contract/limits'
 import type { Config, TrustProxy } from './config'
 import { migrate, openDatabase, type DatabaseHandle } from './db'
 import { BROTLI_QUALITY_PER_REQUEST } from './lib/compression'
+import { withFieldMessages } from './lib/schema-errors'
 import { SharedCounter } from './lib/shared-counter'
 import authPlugin from './plugins/app/auth'
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/app/errors'
@@ -94,8 +95,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
 
+  // A failed schema is a 400 with the field's Hungarian message from the contract (lib/schema-errors.ts).
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodyAjv : otherAjv).compile(schema as object),
+    withFieldMessages(schema, (httpPart === 'body' ? bodyAjv : otherAjv).compile(schema as object)),
   )
 
   // JSON only (spec §7: "Content-Type JSON only"); any other body type is 415. An empty JSON body counts as none.

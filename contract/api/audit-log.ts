@@ -32,6 +32,18 @@ export const AUDIT_EXACT_TOTAL_MAX = 1000
  */
 export const AUDIT_EXACT_TOTAL_MAX_SEARCH = 100
 
+/** The 400 messages of the audit routes (Hungarian, shown as the server's message). */
+export const AUDIT_LOG_MESSAGES = {
+  /** `{types}`: the unknown names, comma separated. */
+  unknownTypes: 'Ismeretlen eseménytípus: {types}.',
+  badDate: 'Érvénytelen dátum. Kérlek ÉÉÉÉ-HH-NN formátumot használj.',
+  dateOrder: 'A kezdő dátum nem lehet későbbi a záró dátumnál.',
+  badPage: 'Az oldalszám csak 1 vagy annál nagyobb egész szám lehet.',
+  badLimit: `Egy oldalon 1 és ${AUDIT_LIMIT_MAX} közötti számú esemény kérhető.`,
+  badCursor: 'Érvénytelen lapozási pozíció.',
+  tooLong: 'A keresési feltétel túl hosszú.',
+} as const
+
 /**
  * The query of GET /auditlog (and, without page/limit/cursor, of the CSV export).
  *
@@ -46,22 +58,32 @@ export const AUDIT_EXACT_TOTAL_MAX_SEARCH = 100
  * - `cursor` (optional, beyond the spec): `nextCursor` of the previous page. When given, the page starts right after
  *   that entry (keyset, constant time however deep) and `page` is ignored. Without it `page` works as the spec says.
  */
-export const AuditLogQuery = Type.Object({
-  // Bounded: `1e309` reads as Infinity (an "integer" to the validator) and a huge page overflows the offset.
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: AUDIT_LIMIT_MAX })),
-  q: Type.Optional(Type.String({ maxLength: 200 })),
-  user: Type.Optional(Type.String({ maxLength: 200 })),
-  types: Type.Optional(Type.String({ maxLength: 2000 })),
-  excludeTypes: Type.Optional(Type.String({ maxLength: 2000 })),
-  from: Type.Optional(Type.String({ maxLength: 10 })),
-  to: Type.Optional(Type.String({ maxLength: 10 })),
-  cursor: Type.Optional(Type.String({ maxLength: 100 })),
-})
+export const AuditLogQuery = Type.Object(
+  {
+    // Bounded: `1e309` reads as Infinity (an "integer" to the validator) and a huge page overflows the offset.
+    page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1_000_000, errorMessage: AUDIT_LOG_MESSAGES.badPage }),
+    ),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: AUDIT_LIMIT_MAX, errorMessage: AUDIT_LOG_MESSAGES.badLimit }),
+    ),
+    q: Type.Optional(Type.String({ maxLength: 200 })),
+    user: Type.Optional(Type.String({ maxLength: 200 })),
+    types: Type.Optional(Type.String({ maxLength: 2000 })),
+    excludeTypes: Type.Optional(Type.String({ maxLength: 2000 })),
+    from: Type.Optional(Type.String({ maxLength: 10, errorMessage: AUDIT_LOG_MESSAGES.badDate })),
+    to: Type.Optional(Type.String({ maxLength: 10, errorMessage: AUDIT_LOG_MESSAGES.badDate })),
+    cursor: Type.Optional(Type.String({ maxLength: 100, errorMessage: AUDIT_LOG_MESSAGES.badCursor })),
+  },
+  // Every other refusal of the query (a search, user or type list too long, a repeated parameter).
+  { errorMessage: AUDIT_LOG_MESSAGES.tooLong },
+)
 export type AuditLogQuery = Static<typeof AuditLogQuery>
 
 /** The filters of the CSV export: the page query without page, limit and cursor. */
-export const AuditLogExportQuery = Type.Omit(AuditLogQuery, ['page', 'limit', 'cursor'])
+export const AuditLogExportQuery = Type.Omit(AuditLogQuery, ['page', 'limit', 'cursor'], {
+  errorMessage: AUDIT_LOG_MESSAGES.tooLong,
+})
 export type AuditLogExportQuery = Static<typeof AuditLogExportQuery>
 
 /**
@@ -127,15 +149,3 @@ export type AuditLogUsersResponse = Static<typeof AuditLogUsersResponse>
 
 /** The header row of the CSV export, in this order; the extras follow the fixed columns. */
 export const AUDIT_CSV_COLUMNS = ['_id', 'timestamp', 'time', 'user', 'type', ...AUDIT_EXTRA_KEYS] as const
-
-/** The 400 messages of the audit routes (Hungarian, shown as the server's message). */
-export const AUDIT_LOG_MESSAGES = {
-  /** `{types}`: the unknown names, comma separated. */
-  unknownTypes: 'Ismeretlen eseménytípus: {types}.',
-  badDate: 'Érvénytelen dátum. Kérlek ÉÉÉÉ-HH-NN formátumot használj.',
-  dateOrder: 'A kezdő dátum nem lehet későbbi a záró dátumnál.',
-  badPage: 'Az oldalszám csak 1 vagy annál nagyobb egész szám lehet.',
-  badLimit: `Egy oldalon 1 és ${AUDIT_LIMIT_MAX} közötti számú esemény kérhető.`,
-  badCursor: 'Érvénytelen lapozási pozíció.',
-  tooLong: 'A keresési feltétel túl hosszú.',
-} as const

@@ -3,11 +3,13 @@
  * (objects inside the grid, one per cell) are in `contract/classroom-layout.ts`, shared by server and designer.
  */
 import { Type, type Static } from '@sinclair/typebox'
+import { LAYOUT_MESSAGES } from '../classroom-layout'
 import { LIMITS } from '../limits'
+import { MESSAGES } from '../messages'
 import { strict } from './common'
 
 const dimension = Type.Integer({ minimum: 1, maximum: 20 })
-const coordinate = Type.Integer({ minimum: 0, maximum: 19 })
+const coordinate = Type.Integer({ minimum: 0, maximum: 19, errorMessage: LAYOUT_MESSAGES.outside })
 
 export const LayoutObject = Type.Object(
   { x: coordinate, y: coordinate, type: Type.Union([Type.Literal('student'), Type.Literal('teacher')]) },
@@ -17,7 +19,10 @@ export type LayoutObject = Static<typeof LayoutObject>
 
 /** `size` is [columns, rows]; at most one object per cell, so 400 objects at most. */
 export const ClassroomLayout = Type.Object(
-  { size: Type.Tuple([dimension, dimension]), objects: Type.Array(LayoutObject, { maxItems: 400 }) },
+  {
+    size: Type.Tuple([dimension, dimension], { errorMessage: LAYOUT_MESSAGES.size }),
+    objects: Type.Array(LayoutObject, { maxItems: 400 }),
+  },
   strict,
 )
 export type ClassroomLayout = Static<typeof ClassroomLayout>
@@ -33,7 +38,14 @@ export type ClassroomResponse = Static<typeof ClassroomResponse>
 
 /** POST /classrooms and PUT /classrooms/:id (the PUT replaces name and layout: a replayed save changes nothing). */
 export const ClassroomRequest = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: LIMITS.nameMax }), layout: ClassroomLayout },
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: LIMITS.nameMax,
+      errorMessage: { required: MESSAGES.groupNameRequired, minLength: MESSAGES.groupNameRequired },
+    }),
+    layout: ClassroomLayout,
+  },
   strict,
 )
 export type ClassroomRequest = Static<typeof ClassroomRequest>
@@ -52,7 +64,7 @@ export type ClassroomIdParams = Static<typeof ClassroomIdParams>
 export const SeatPosition = Type.Object(
   {
     student: Type.String({ minLength: 1, maxLength: LIMITS.usernameMax }),
-    position: Type.String({ pattern: '^[0-9]{1,2}-[0-9]{1,2}$' }),
+    position: Type.String({ pattern: '^[0-9]{1,2}-[0-9]{1,2}$', errorMessage: LAYOUT_MESSAGES.seatOutside }),
   },
   strict,
 )

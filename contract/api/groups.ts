@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { LIMITS } from '../limits'
+import { MESSAGES } from '../messages'
 import { ClassroomLayout } from './classrooms'
 import { strict } from './common'
 
@@ -37,13 +38,18 @@ export type GroupsResponse = Static<typeof GroupsResponse>
 /** POST /groups/create. `students` are usernames; `classroom` a classroom id, or '' for none. */
 export const CreateGroupRequest = Type.Object(
   {
-    groupName: Type.String({ minLength: 1, maxLength: LIMITS.nameMax }),
-    groupDay: Type.Integer({ minimum: 1, maximum: 7 }),
+    groupName: Type.String({
+      minLength: 1,
+      maxLength: LIMITS.nameMax,
+      errorMessage: { required: MESSAGES.groupNameRequired, minLength: MESSAGES.groupNameRequired },
+    }),
+    groupDay: Type.Integer({ minimum: 1, maximum: 7, errorMessage: MESSAGES.groupDayInvalid }),
     students: Type.Array(Type.String({ minLength: 1, maxLength: LIMITS.usernameMax }), {
       minItems: 1,
       maxItems: 200,
+      errorMessage: { required: MESSAGES.groupNameRequired, minItems: MESSAGES.groupNameRequired },
     }),
-    classroom: Type.String({ maxLength: 200 }),
+    classroom: Type.String({ maxLength: 200, errorMessage: MESSAGES.unknownClassroom }),
   },
   strict,
 )
@@ -80,7 +86,11 @@ export type NotesParams = Static<typeof NotesParams>
 
 export const CreateNoteRequest = Type.Object(
   {
-    message: Type.String({ minLength: 1, maxLength: LIMITS.noteMax }),
+    message: Type.String({
+      minLength: 1,
+      maxLength: LIMITS.noteMax,
+      errorMessage: { required: MESSAGES.noteEmpty, minLength: MESSAGES.noteEmpty },
+    }),
     groupId: Type.String({ maxLength: 200 }),
   },
   strict,

@@ -31,9 +31,27 @@ export type LinksResponse = Static<typeof LinksResponse>
  */
 export const CreateLinkRequest = Type.Object(
   {
-    url: Type.String({ minLength: 1, maxLength: URL_MAX }),
-    short: Type.String({ minLength: 1, maxLength: 64 }),
-    expiresAt: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+    url: Type.String({
+      minLength: 1,
+      maxLength: URL_MAX,
+      errorMessage: {
+        required: MESSAGES.linkFieldsRequired,
+        minLength: MESSAGES.linkFieldsRequired,
+        invalid: MESSAGES.linkUrlInvalid,
+      },
+    }),
+    short: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      errorMessage: {
+        required: MESSAGES.linkFieldsRequired,
+        minLength: MESSAGES.linkFieldsRequired,
+        invalid: MESSAGES.linkCodeInvalid,
+      },
+    }),
+    expiresAt: Type.Optional(
+      Type.Union([Type.String({ maxLength: 40 }), Type.Null()], { errorMessage: MESSAGES.linkExpiryInvalid }),
+    ),
   },
   strict,
 )

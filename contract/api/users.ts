@@ -7,8 +7,50 @@ import { Type, type Static } from '@sinclair/typebox'
 import { LIMITS } from '../limits'
 import { strict } from './common'
 
+export const USERS_MESSAGES = {
+  created: 'Felhasználó létrehozva.',
+  saved: 'Felhasználó mentve.',
+  disabled: 'Felhasználó letiltva.',
+  enabled: 'Felhasználó engedélyezve.',
+  passwordReset: 'Új egyszer használatos jelszó készült. A felhasználó minden munkamenete véget ért.',
+  mfaRemoved: 'A többfaktoros hitelesítés kikapcsolva.',
+  featuresSaved: 'Funkciók mentve.',
+  usernameTaken: 'Ez a felhasználónév már foglalt.',
+  nameRequired: 'Kérlek add meg a nevet.',
+  usernameRequired: 'Kérlek add meg a felhasználónevet.',
+  usernameInvalid:
+    'A felhasználónév csak betűt, számot, pontot, kötőjelet, aláhúzást és @ jelet tartalmazhat.',
+  lastAdmin: 'Az utolsó aktív adminisztrátor nem tiltható le és nem sorolható át más típusba.',
+  lastManager: 'Legalább egy aktív adminisztrátornak meg kell tartania a Felhasználók kezelése funkciót.',
+  unknownFeature: 'Ismeretlen funkció: {id}.',
+  badDates: 'A kezdő dátum nem lehet későbbi a záró dátumnál.',
+  badDate: 'Érvénytelen dátum.',
+  importBadFile: 'Csak .xlsx vagy .csv fájl importálható.',
+  importUnreadable: 'A fájl nem olvasható.',
+  importInvalid:
+    'A fájl hibás sorokat tartalmaz, ezért semmi sem került mentésre. Javítsd a fájlt, és próbáld újra.',
+  importNothing: 'A fájlban nincs új felhasználó.',
+  imported: '{count} felhasználó létrehozva.',
+  importTaken: 'Egy felhasználónév közben foglalttá vált ({username}), ezért semmi sem került mentésre.',
+  rowMissingColumn: 'Hiányzó oszlop: {columns}',
+  rowUnknownType: "Ismeretlen típus: '{type}'",
+  rowMissingField: 'Hiányzó név vagy felhasználónév',
+  rowDuplicate: 'A felhasználónév többször szerepel a fájlban',
+  rowExists: 'Már létezik',
+  rowNulCharacter: 'A sor NUL (0x00) karaktert tartalmaz, ez nem menthető.',
+} as const
+
 const userType = Type.Union([Type.Literal('admin'), Type.Literal('teacher'), Type.Literal('student')])
-const day = Type.Union([Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }), Type.Null()])
+const day = Type.Union([Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }), Type.Null()], {
+  errorMessage: USERS_MESSAGES.badDate,
+})
+
+/** A user's name: required (a blank one is refused by the server after trimming). */
+const name = Type.String({
+  minLength: 1,
+  maxLength: LIMITS.nameMax,
+  errorMessage: { required: USERS_MESSAGES.nameRequired, minLength: USERS_MESSAGES.nameRequired },
+})
 
 /** One row of the list. `lastSignIn` is the ISO time of the latest successful sign-in (the audit log), or null. */
 export const UserSummary = Type.Object({
@@ -32,8 +74,12 @@ export type UserIdParams = Static<typeof UserIdParams>
 
 export const CreateUserRequest = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: LIMITS.nameMax }),
-    username: Type.String({ minLength: 1, maxLength: LIMITS.usernameMax }),
+    name,
+    username: Type.String({
+      minLength: 1,
+      maxLength: LIMITS.usernameMax,
+      errorMessage: { required: USERS_MESSAGES.usernameRequired, minLength: USERS_MESSAGES.usernameRequired },
+    }),
     type: userType,
   },
   strict,
@@ -50,10 +96,7 @@ export const OneTimePasswordResponse = Type.Object({
 export type OneTimePasswordResponse = Static<typeof OneTimePasswordResponse>
 
 /** PUT /users/:id — name and type (a type change is refused for the last active administrator). */
-export const UpdateUserRequest = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: LIMITS.nameMax }), type: userType },
-  strict,
-)
+export const UpdateUserRequest = Type.Object({ name, type: userType }, strict)
 export type UpdateUserRequest = Static<typeof UpdateUserRequest>
 
 export const UserStatusRequest = Type.Object({ disabled: Type.Boolean() }, strict)
@@ -153,39 +196,6 @@ export type ImportProgressLine =
   | { phase: 'hash'; done: number; total: number }
   | { phase: 'write'; total: number }
   | { phase: 'result'; status: number; body: unknown }
-
-export const USERS_MESSAGES = {
-  created: 'Felhasználó létrehozva.',
-  saved: 'Felhasználó mentve.',
-  disabled: 'Felhasználó letiltva.',
-  enabled: 'Felhasználó engedélyezve.',
-  passwordReset: 'Új egyszer használatos jelszó készült. A felhasználó minden munkamenete véget ért.',
-  mfaRemoved: 'A többfaktoros hitelesítés kikapcsolva.',
-  featuresSaved: 'Funkciók mentve.',
-  usernameTaken: 'Ez a felhasználónév már foglalt.',
-  nameRequired: 'Kérlek add meg a nevet.',
-  usernameRequired: 'Kérlek add meg a felhasználónevet.',
-  usernameInvalid:
-    'A felhasználónév csak betűt, számot, pontot, kötőjelet, aláhúzást és @ jelet tartalmazhat.',
-  lastAdmin: 'Az utolsó aktív adminisztrátor nem tiltható le és nem sorolható át más típusba.',
-  lastManager: 'Legalább egy aktív adminisztrátornak meg kell tartania a Felhasználók kezelése funkciót.',
-  unknownFeature: 'Ismeretlen funkció: {id}.',
-  badDates: 'A kezdő dátum nem lehet későbbi a záró dátumnál.',
-  badDate: 'Érvénytelen dátum.',
-  importBadFile: 'Csak .xlsx vagy .csv fájl importálható.',
-  importUnreadable: 'A fájl nem olvasható.',
-  importInvalid:
-    'A fájl hibás sorokat tartalmaz, ezért semmi sem került mentésre. Javítsd a fájlt, és próbáld újra.',
-  importNothing: 'A fájlban nincs új felhasználó.',
-  imported: '{count} felhasználó létrehozva.',
-  importTaken: 'Egy felhasználónév közben foglalttá vált ({username}), ezért semmi sem került mentésre.',
-  rowMissingColumn: 'Hiányzó oszlop: {columns}',
-  rowUnknownType: "Ismeretlen típus: '{type}'",
-  rowMissingField: 'Hiányzó név vagy felhasználónév',
-  rowDuplicate: 'A felhasználónév többször szerepel a fájlban',
-  rowExists: 'Már létezik',
-  rowNulCharacter: 'A sor NUL (0x00) karaktert tartalmaz, ez nem menthető.',
-} as const
 
 /** Usernames the screen accepts: no spaces, so they can be typed at a sign-in. */
 export const USERNAME_PATTERN = /^[\p{L}\p{N}._@-]+$/u

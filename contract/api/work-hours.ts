@@ -3,17 +3,26 @@
  * `hours` is 0–24 in steps of 0.5; 0 removes the day. The server also checks that the date is a real calendar day.
  */
 import { Type, type Static } from '@sinclair/typebox'
+import { MESSAGES } from '../messages'
 
 export const WORK_HOURS_MAX = 24
 export const WORK_HOURS_STEP = 0.5
 
 /** 'YYYY-MM-DD' — the shape only; `isCalendarDate` decides whether the day exists. */
-export const WorkDate = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' })
+export const WorkDate = Type.String({
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+  errorMessage: MESSAGES.invalidWorkDate,
+})
 
 export const WorkHoursRequest = Type.Object(
   {
     date: WorkDate,
-    hours: Type.Number({ minimum: 0, maximum: WORK_HOURS_MAX, multipleOf: WORK_HOURS_STEP }),
+    hours: Type.Number({
+      minimum: 0,
+      maximum: WORK_HOURS_MAX,
+      multipleOf: WORK_HOURS_STEP,
+      errorMessage: MESSAGES.invalidWorkHours,
+    }),
   },
   { additionalProperties: false },
 )

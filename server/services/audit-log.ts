@@ -30,26 +30,9 @@ import {
   type AuditPosition,
   type AuditRow,
 } from '../repositories/audit-repository'
-import { errorPath, type ValidationError } from './body-errors'
 
 /** Rows a CSV export reads per query. */
 const EXPORT_BATCH = 1000
-
-/** The query's schema errors as the field's Hungarian message. */
-export function refuseInvalidAuditQuery(validationError: ValidationError): void {
-  if (!validationError) return
-  const path = errorPath(validationError.validation?.[0])
-  const message = path.startsWith('/page')
-    ? AUDIT_LOG_MESSAGES.badPage
-    : path.startsWith('/limit')
-      ? AUDIT_LOG_MESSAGES.badLimit
-      : path.startsWith('/from') || path.startsWith('/to')
-        ? AUDIT_LOG_MESSAGES.badDate
-        : path.startsWith('/cursor')
-          ? AUDIT_LOG_MESSAGES.badCursor
-          : AUDIT_LOG_MESSAGES.tooLong
-  throw new HttpError(400, message)
-}
 
 function typeList(value: string | undefined): string[] {
   return (value ?? '')

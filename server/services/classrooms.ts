@@ -4,7 +4,7 @@
  * a classroom that groups meet in is not deleted (409 naming them).
  */
 import type { Classroom, ClassroomRequest, CreateClassroomResponse, MessageBody } from '@contract/api'
-import { LAYOUT_MESSAGES, layoutProblem, seatingOnLayout } from '@contract/classroom-layout'
+import { layoutProblem, seatingOnLayout } from '@contract/classroom-layout'
 import { MESSAGES } from '@contract/messages'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
@@ -19,7 +19,7 @@ import {
 } from '../repositories/classrooms-repository'
 import { groupIdsInClassroom } from '../repositories/groups-repository'
 import { seatingsOf, setSeating } from '../repositories/seating-repository'
-import { isUuid, refuseInvalidBody, type ValidationError } from './body-errors'
+import { isUuid } from '../lib/uuid'
 import type { Change } from './write'
 
 const collator = new Intl.Collator('hu', { numeric: true })
@@ -40,13 +40,8 @@ export async function classroomById(db: Db, id: string): Promise<Classroom> {
   return toClassroom(row)
 }
 
-/** The body's schema and layout rules; returns the trimmed name. */
-function checkedClassroom(body: ClassroomRequest, validationError: ValidationError): ClassroomRequest {
-  refuseInvalidBody(validationError, [
-    [/^\/name$/, MESSAGES.groupNameRequired, ['required', 'minLength']],
-    [/^\/layout\/size/, LAYOUT_MESSAGES.size],
-    [/^\/layout\/objects\/\d+\/[xy]$/, LAYOUT_MESSAGES.outside],
-  ])
+/** The body's rules beyond its schema (a blank name, the layout's); returns the trimmed name. */
+function checkedClassroom(body: ClassroomRequest): ClassroomRequest {
   const name = body.name.trim()
   if (!name) throw new HttpError(400, MESSAGES.groupNameRequired)
   const problem = layoutProblem(body.layout)
@@ -55,11 +50,8 @@ function checkedClassroom(body: ClassroomRequest, validationError: ValidationErr
 }
 
 /** POST /classrooms → 201 {classroomId}; audited as createClassroom. */
-export function createClassroom(
-  body: ClassroomRequest,
-  validationError: ValidationError,
-): Change<CreateClassroomResponse> {
-  const input = checkedClassroom(body, validationError)
+export function createClassroom(body: ClassroomRequest): Change<CreateClassroomResponse> {
+  const input = checkedClassroom(body)
   return async ({ tx, now }) => {
     const row = await insertClassroom(tx, { ...input, now })
     return {
@@ -74,12 +66,8 @@ export function createClassroom(
  * PUT /classrooms/:id replaces name and layout (a replay changes nothing more). The seats of the groups meeting
  * there that are no longer on a student desk are dropped in the same transaction.
  */
-export function updateClassroom(
-  id: string,
-  body: ClassroomRequest,
-  validationError: ValidationError,
-): Change<MessageBody> {
-  const input = checkedClassroom(body, validationError)
+export function updateClassroom(id: string, body: ClassroomRequest): Change<MessageBody> {
+  const input = checkedClassroom(body)
   return async ({ tx, now }) => {
     if (!isUuid(id) || !(await storeClassroom(tx, id, { ...input, now })))
       throw new HttpError(404, MESSAGES.classroomNotFound)

@@ -18,7 +18,7 @@ import {
   type GroupRow,
   type MemberRow,
 } from '../repositories/groups-repository'
-import { isUuid, refuseInvalidBody, type ValidationError } from './body-errors'
+import { isUuid } from '../lib/uuid'
 import type { Change, WriteContext } from './write'
 
 export const collator = new Intl.Collator('hu', { numeric: true })
@@ -90,16 +90,7 @@ export async function visibleGroup(db: Db, caller: Caller, id: string, lock = fa
  * no students, a day outside 1–7, a username that names no student, a classroom that does not exist. A username
  * given twice is one member.
  */
-export function createGroup(
-  body: CreateGroupRequest,
-  validationError: ValidationError,
-): Change<CreateGroupResponse> {
-  refuseInvalidBody(validationError, [
-    [/^\/groupName$/, MESSAGES.groupNameRequired, ['required', 'minLength']],
-    [/^\/students$/, MESSAGES.groupNameRequired, ['required', 'minItems']],
-    [/^\/groupDay$/, MESSAGES.groupDayInvalid],
-    [/^\/classroom$/, MESSAGES.unknownClassroom],
-  ])
+export function createGroup(body: CreateGroupRequest): Change<CreateGroupResponse> {
   const name = body.groupName.trim()
   const usernames = body.students.map((username) => username.trim()).filter(Boolean)
   if (!name || usernames.length === 0) throw new HttpError(400, MESSAGES.groupNameRequired)

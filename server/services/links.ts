@@ -27,7 +27,7 @@ import {
   listLinks,
   type ShortLinkRow,
 } from '../repositories/links-repository'
-import { isUuid, refuseInvalidBody, type ValidationError } from './body-errors'
+import { isUuid } from '../lib/uuid'
 import type { Change } from './write'
 
 const CODE = new RegExp(SHORT_CODE_PATTERN)
@@ -48,17 +48,8 @@ export async function linksList(db: Db, directory: LinkDirectory): Promise<Short
   return (await listLinks(db)).map(toLink)
 }
 
-/** The body's rules; returns what to store. */
-function checkedLink(
-  body: CreateLinkRequest,
-  validationError: ValidationError,
-): { url: string; short: string; expiresAt: Date | null } {
-  refuseInvalidBody(validationError, [
-    [/^\/(url|short)$/, MESSAGES.linkFieldsRequired, ['required', 'minLength']],
-    [/^\/url$/, MESSAGES.linkUrlInvalid],
-    [/^\/short$/, MESSAGES.linkCodeInvalid],
-    [/^\/expiresAt$/, MESSAGES.linkExpiryInvalid],
-  ])
+/** The body's rules beyond its schema; returns what to store. */
+function checkedLink(body: CreateLinkRequest): { url: string; short: string; expiresAt: Date | null } {
   if (!CODE.test(body.short)) throw new HttpError(400, MESSAGES.linkCodeInvalid)
   const url = linkTarget(body.url)
   if (url === 'invalid') throw new HttpError(400, MESSAGES.linkUrlInvalid)
@@ -74,12 +65,8 @@ function checkedLink(
 }
 
 /** POST /links/ → 201 {id}; 409 when the code is taken; audited as createShortUrl. */
-export function createLink(
-  body: CreateLinkRequest,
-  validationError: ValidationError,
-  directory: LinkDirectory,
-): Change<CreateLinkResponse> {
-  const input = checkedLink(body, validationError)
+export function createLink(body: CreateLinkRequest, directory: LinkDirectory): Change<CreateLinkResponse> {
+  const input = checkedLink(body)
   return async ({ tx, now, user }) => {
     directory.forget()
     const row = await insertLink(tx, { ...input, createdBy: user.id, now })

@@ -4,7 +4,6 @@ import { MESSAGES } from '@contract/messages'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import { insertNote, listNotes } from '../repositories/notes-repository'
-import { refuseInvalidBody, type ValidationError } from './body-errors'
 import { visibleGroup } from './groups'
 import type { Change, WriteContext } from './write'
 
@@ -25,11 +24,7 @@ export async function groupNotes(db: Db, caller: Caller, groupId: string): Promi
 }
 
 /** POST /notes → 201 {noteId}; an empty (or only whitespace) message is 'A jegyzet nem lehet üres!'. */
-export function createNote(
-  body: CreateNoteRequest,
-  validationError: ValidationError,
-): Change<CreateNoteResponse> {
-  refuseInvalidBody(validationError, [[/^\/message$/, MESSAGES.noteEmpty, ['required', 'minLength']]])
+export function createNote(body: CreateNoteRequest): Change<CreateNoteResponse> {
   if (!body.message.trim()) throw new HttpError(400, MESSAGES.noteEmpty)
   return async ({ tx, now, user }) => {
     const group = await visibleGroup(tx, user, body.groupId, true)

@@ -3,14 +3,13 @@
  * administrator) and name its classroom; every position is checked with the shared `seatingProblem`.
  */
 import type { ClassroomLayout, MessageBody, SeatPosition, SeatingRequest } from '@contract/api'
-import { LAYOUT_MESSAGES, seatingProblem } from '@contract/classroom-layout'
+import { seatingProblem } from '@contract/classroom-layout'
 import { MESSAGES } from '@contract/messages'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import { findClassroom } from '../repositories/classrooms-repository'
 import { listMembers, type GroupRow } from '../repositories/groups-repository'
 import { findSeating, setSeating } from '../repositories/seating-repository'
-import { refuseInvalidBody, type ValidationError } from './body-errors'
 import { visibleGroup } from './groups'
 import type { Change, WriteContext } from './write'
 
@@ -54,13 +53,7 @@ export async function seatingOf(
  * A bad position (outside, not a student desk, a taken desk, a student twice, not a member) is a 400 with its
  * message.
  */
-export function saveSeating(
-  classroomId: string,
-  groupId: string,
-  body: SeatingRequest,
-  validationError: ValidationError,
-): Change<MessageBody> {
-  refuseInvalidBody(validationError, [[/^\/positions\/\d+\/position$/, LAYOUT_MESSAGES.seatOutside]])
+export function saveSeating(classroomId: string, groupId: string, body: SeatingRequest): Change<MessageBody> {
   return async ({ tx, now, user }) => {
     const group = await seatedGroup(tx, user, classroomId, groupId, true)
     const members = new Set((await listMembers(tx, [group.id])).map((member) => member.username))

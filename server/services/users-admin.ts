@@ -46,7 +46,7 @@ import {
   updateUserById,
   type UserRow,
 } from '../repositories/users-repository'
-import { isUuid, refuseInvalidBody, type ValidationError } from './body-errors'
+import { isUuid } from '../lib/uuid'
 import { buildFeatureMap } from './features-service'
 import type { Change } from './write'
 
@@ -81,13 +81,8 @@ export function usernameProblem(username: string): string | null {
 /** POST /users → 201 with the generated one-time password (shown once); audited as createUser. */
 export async function createUserChange(
   body: CreateUserRequest,
-  validationError: ValidationError,
   logN: number,
 ): Promise<Change<OneTimePasswordResponse>> {
-  refuseInvalidBody(validationError, [
-    [/^\/name$/, USERS_MESSAGES.nameRequired, ['required', 'minLength']],
-    [/^\/username$/, USERS_MESSAGES.usernameRequired, ['required', 'minLength']],
-  ])
   const name = body.name.trim()
   const username = body.username.trim()
   if (!name) throw new HttpError(400, USERS_MESSAGES.nameRequired)
@@ -154,12 +149,7 @@ export function setUserStatus(id: string, disabled: boolean): Change<UserRespons
 }
 
 /** PUT /users/:id {name, type}; audited as updateUser. The last active administrator keeps the type. */
-export function updateUserChange(
-  id: string,
-  body: UpdateUserRequest,
-  validationError: ValidationError,
-): Change<UserResponse> {
-  refuseInvalidBody(validationError, [[/^\/name$/, USERS_MESSAGES.nameRequired, ['required', 'minLength']]])
+export function updateUserChange(id: string, body: UpdateUserRequest): Change<UserResponse> {
   const name = body.name.trim()
   if (!name) throw new HttpError(400, USERS_MESSAGES.nameRequired)
   return async ({ tx }) => {
@@ -275,10 +265,8 @@ export function checkedOverrides(
 export function setUserFeaturesChange(
   id: string,
   overrides: readonly UserFeatureOverride[],
-  validationError: ValidationError,
   timeZone: string,
 ): Change<MessageBody> {
-  refuseInvalidBody(validationError, [[/\/(startDate|endDate)$/, USERS_MESSAGES.badDate]])
   const rows = checkedOverrides(overrides)
   return async ({ tx, now }) => {
     const user = await existingUser(tx, id)

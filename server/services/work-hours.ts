@@ -8,7 +8,6 @@ import type { Db } from '../db'
 import { users } from '../db/schema'
 import { HttpError } from '../lib/http-error'
 import { listWorkHours, setWorkHours } from '../repositories/work-hours-repository'
-import type { SchemaError, ValidationError } from './body-errors'
 import type { Change } from './write'
 
 /**
@@ -29,29 +28,12 @@ export async function workHoursOf(db: Db, userId: string, timeZone: string): Pro
   return { workHours, missingFrom }
 }
 
-/** The field a body validation error is about ('date', 'hours' or neither). */
-function fieldOf(error: SchemaError): string | undefined {
-  const missing = (error.params as { missingProperty?: unknown } | undefined)?.missingProperty
-  if (typeof missing === 'string') return missing
-  return error.instancePath.split('/')[1]
-}
-
 /**
- * Checks a POST /work/hours body — the contract's schema (its first error, attached by the route) and the calendar —
- * and returns the change for `runWrite`. A bad number of hours (a string, negative, over 24, not a step of 0.5) or a
- * day that does not exist (2026-02-30) is a 400 with its Hungarian message.
+ * A POST /work/hours body that passed the contract's schema (a bad number of hours — a string, negative, over 24,
+ * not a step of 0.5 — is already a 400 with its message) as the change for `runWrite`; a day that does not exist
+ * (2026-02-30) is 400 'Kérlek adj meg egy érvényes dátumot.'.
  */
-export function workHoursChange(
-  body: WorkHoursRequest,
-  validationError?: ValidationError,
-): Change<MessageBody> {
-  const first = validationError?.validation?.[0]
-  if (validationError) {
-    const field = first && fieldOf(first)
-    if (field === 'hours') throw new HttpError(400, MESSAGES.invalidWorkHours)
-    if (field === 'date') throw new HttpError(400, MESSAGES.invalidWorkDate)
-    throw new HttpError(400, MESSAGES.badRequest)
-  }
+export function workHoursChange(body: WorkHoursRequest): Change<MessageBody> {
   if (!isCalendarDate(body.date)) throw new HttpError(400, MESSAGES.invalidWorkDate)
   return async ({ tx, user }) => {
     await setWorkHours(tx, user.id, body.date, body.hours)

@@ -5,12 +5,15 @@
  * `runWrite` (plugins/app/write.ts), which runs it in ONE transaction with the Idempotency-Key's claim, the audit
  * entry and the stored answer. The model is `createNote` (services/notes.ts, routes/notes/index.ts):
  *
- *   export function createNote(body, validationError): Change<CreateNoteResponse> {
- *     refuseInvalidBody(…)                          // a 400 before any transaction
+ *   export function createNote(body): Change<CreateNoteResponse> {
+ *     if (!body.message.trim()) throw new HttpError(400, …)   // a 400 before any transaction
  *     return async ({ tx, now, user }) => ({ status: 201, body: …, audit: { type: 'createNote', … } })
  *   }
  *
- *   async (request, reply) => runWrite(request, reply, createNote(request.body, request.validationError))
+ *   async (request, reply) => runWrite(request, reply, createNote(request.body))
+ *
+ * The body has passed its contract schema by then (a failure is already the field's Hungarian 400:
+ * lib/schema-errors.ts); the factory checks only what a schema cannot say.
  *
  * A check that needs the database (the row exists, the caller may see it) runs inside the change and throws an
  * HttpError; a 4xx rolls the change back and is still the key's answer. Services know nothing of Fastify.

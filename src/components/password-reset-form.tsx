@@ -8,11 +8,12 @@ import { Button, Flex, Input, Stack, Text } from '@chakra-ui/react'
 import { Type } from '@sinclair/typebox'
 import { useEffect, useId } from 'react'
 import { StudentPasswordRequest } from '@contract/api/students'
+import { PASSWORD_MESSAGES } from '@contract/password-rule'
 import { NetworkError } from '../lib/api-client'
 import { useSchemaForm } from './form'
 
 /** Spec §5: the new password must not be empty (nor only spaces); nothing is sent otherwise. */
-export const PASSWORD_REQUIRED = 'Kérlek add meg az új jelszót.'
+const PASSWORD_REQUIRED = PASSWORD_MESSAGES.newRequired
 
 /** Whose password the form changes: the name labels the controls, the username is what is sent. */
 export interface PasswordResetTarget {

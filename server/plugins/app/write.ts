@@ -16,7 +16,7 @@
  *
  * A route handler stays thin: schema, pre-handler, then
  *
- *   async (request, reply) => runWrite(request, reply, createNote(request.body, request.validationError))
+ *   async (request, reply) => runWrite(request, reply, createNote(request.body))
  *
  * Not a plugin: the request half (replays, the claim) is plugins/app/idempotency.ts; this is its transaction.
  */

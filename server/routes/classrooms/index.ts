@@ -52,30 +52,25 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/classrooms',
     {
       onRequest: app.requireFeatures('createClassroom'),
-      // The service turns a schema error into the field's Hungarian message.
-      attachValidation: true,
       schema: {
         body: ClassroomRequest,
         response: withErrors({ 201: CreateClassroomResponse }, ...WRITE_ERRORS, 404, 422),
       },
     },
-    async (request, reply) =>
-      runWrite(request, reply, createClassroom(request.body, request.validationError)),
+    async (request, reply) => runWrite(request, reply, createClassroom(request.body)),
   )
 
   app.put(
     '/classrooms/:id',
     {
       onRequest: app.requireFeatures('updateClassroom'),
-      attachValidation: true,
       schema: {
         params: ClassroomIdParams,
         body: ClassroomRequest,
         response: withErrors({ 200: MessageBody }, ...WRITE_ERRORS, 404, 422),
       },
     },
-    async (request, reply) =>
-      runWrite(request, reply, updateClassroom(request.params.id, request.body, request.validationError)),
+    async (request, reply) => runWrite(request, reply, updateClassroom(request.params.id, request.body)),
   )
 
   app.delete(
@@ -114,7 +109,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/classrooms/:classroomId/groups/:groupId/seating',
     {
       onRequest: app.requireFeatures('updateSeating'),
-      attachValidation: true,
       schema: {
         params: SeatingParams,
         body: SeatingRequest,
@@ -122,16 +116,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      runWrite(
-        request,
-        reply,
-        saveSeating(
-          request.params.classroomId,
-          request.params.groupId,
-          request.body,
-          request.validationError,
-        ),
-      ),
+      runWrite(request, reply, saveSeating(request.params.classroomId, request.params.groupId, request.body)),
   )
 }
 

@@ -34,14 +34,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/groups/create',
     {
       onRequest: app.requireFeatures('createGroup'),
-      // The service turns a schema error into the field's Hungarian message.
-      attachValidation: true,
       schema: {
         body: CreateGroupRequest,
         response: withErrors({ 201: CreateGroupResponse }, 400, 401, 403, 409, 413, 415, 422, 429, 500),
       },
     },
-    async (request, reply) => runWrite(request, reply, createGroup(request.body, request.validationError)),
+    async (request, reply) => runWrite(request, reply, createGroup(request.body)),
   )
 
   app.delete(

@@ -36,15 +36,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: app.requireFeatures('createShortUrl'),
       onSend: forgetOnceCommitted,
-      // The service turns a schema error into the field's Hungarian message.
-      attachValidation: true,
       schema: {
         body: CreateLinkRequest,
         response: withErrors({ 201: CreateLinkResponse }, 400, 401, 403, 409, 413, 415, 422, 429, 500),
       },
     },
-    async (request, reply) =>
-      runWrite(request, reply, createLink(request.body, request.validationError, directory)),
+    async (request, reply) => runWrite(request, reply, createLink(request.body, directory)),
   )
 
   app.delete(

@@ -24,14 +24,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/notes',
     {
       onRequest: app.requireFeatures('groupNotes'),
-      // The service turns a schema error into the field's Hungarian message.
-      attachValidation: true,
       schema: {
         body: CreateNoteRequest,
         response: withErrors({ 201: CreateNoteResponse }, 400, 401, 403, 404, 413, 415, 422, 429, 500),
       },
     },
-    async (request, reply) => runWrite(request, reply, createNote(request.body, request.validationError)),
+    async (request, reply) => runWrite(request, reply, createNote(request.body)),
   )
 }
 

@@ -76,29 +76,25 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/users',
     {
       onRequest: manage,
-      attachValidation: true,
       schema: {
         body: CreateUserRequest,
         response: withErrors({ 201: OneTimePasswordResponse }, ...WRITE_ERRORS),
       },
     },
-    async (request, reply) =>
-      runWrite(request, reply, await createUserChange(request.body, request.validationError, logN())),
+    async (request, reply) => runWrite(request, reply, await createUserChange(request.body, logN())),
   )
 
   app.put(
     '/users/:id',
     {
       onRequest: manage,
-      attachValidation: true,
       schema: {
         params: UserIdParams,
         body: UpdateUserRequest,
         response: withErrors({ 200: UserResponse }, ...WRITE_ERRORS),
       },
     },
-    async (request, reply) =>
-      runWrite(request, reply, updateUserChange(request.params.id, request.body, request.validationError)),
+    async (request, reply) => runWrite(request, reply, updateUserChange(request.params.id, request.body)),
   )
 
   app.put(
@@ -152,7 +148,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/users/:id/features',
     {
       onRequest: manage,
-      attachValidation: true,
       schema: {
         params: UserIdParams,
         body: UserFeaturesRequest,
@@ -163,12 +158,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       runWrite(
         request,
         reply,
-        setUserFeaturesChange(
-          request.params.id,
-          request.body.overrides,
-          request.validationError,
-          app.config.TZ,
-        ),
+        setUserFeaturesChange(request.params.id, request.body.overrides, app.config.TZ),
       ),
   )
 

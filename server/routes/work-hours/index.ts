@@ -18,15 +18,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/work/hours',
     {
       onRequest: app.requireFeatures('addWorkHours'),
-      // The service turns a schema error into the field's Hungarian message.
-      attachValidation: true,
       schema: {
         body: WorkHoursRequest,
         response: withErrors({ 200: MessageBody }, 400, 401, 403, 413, 415, 422, 429, 500),
       },
     },
-    async (request, reply) =>
-      runWrite(request, reply, workHoursChange(request.body, request.validationError)),
+    async (request, reply) => runWrite(request, reply, workHoursChange(request.body)),
   )
 }
 

@@ -7,6 +7,7 @@ import { Input, NativeSelect } from '@chakra-ui/react'
 import { Controller } from 'react-hook-form'
 import { CreateGroupRequest, type Student } from '@contract/api'
 import { LIMITS } from '@contract/limits'
+import { MESSAGES } from '@contract/messages'
 import { WEEKDAYS } from '@contract/weekdays'
 import { useClassrooms } from '@/api/get-classrooms'
 import { useStudents } from '@/api/get-students'
@@ -16,7 +17,6 @@ import { ApiError, messageOf } from '@/lib/api-client'
 import { CREATE_FAILED } from '../api/create-group'
 import { StudentPicker } from './student-picker'
 
-export const REQUIRED_MESSAGE = 'Kérjük, töltse ki az összes kötelező mezőt.'
 const NAME_TOO_LONG = `A csoport neve legfeljebb ${LIMITS.nameMax} karakter lehet.`
 const NO_STUDENTS: Student[] = []
 
@@ -33,11 +33,9 @@ export function CreateGroupDialog({ open, defaultDay, onClose, onCreate }: Creat
   const defaultValues = { groupName: '', groupDay: defaultDay, students: [], classroom: '' }
   const { register, control, handleSubmit, reset, setError, formState } = useSchemaForm(CreateGroupRequest, {
     defaultValues,
-    messages: {
-      groupName: { required: REQUIRED_MESSAGE, maxLength: NAME_TOO_LONG },
-      students: REQUIRED_MESSAGE,
-    },
-    check: ({ groupName }) => ({ groupName: groupName.trim() ? undefined : REQUIRED_MESSAGE }),
+    // An empty name or no student: the schema's message ('Kérjük, töltse ki az összes kötelező mezőt.').
+    messages: { groupName: { maxLength: NAME_TOO_LONG } },
+    check: ({ groupName }) => ({ groupName: groupName.trim() ? undefined : MESSAGES.groupNameRequired }),
   })
   const students = useStudents()
   const classrooms = useClassrooms()

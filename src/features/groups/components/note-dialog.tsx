@@ -1,9 +1,9 @@
 /** 'Új jegyzet' (spec: Groups screen, §5): a textarea; a trimmed empty note says 'A jegyzet nem lehet üres!'. */
 import { CreateNoteRequest } from '@contract/api'
 import { LIMITS } from '@contract/limits'
+import { MESSAGES } from '@contract/messages'
 import { TextDialog } from '@/components/text-dialog'
 
-export const EMPTY_NOTE = 'A jegyzet nem lehet üres!'
 const NOTE_TOO_LONG = `A jegyzet legfeljebb ${LIMITS.noteMax} karakter lehet.`
 
 interface NoteDialogProps {
@@ -23,7 +23,7 @@ export function NoteDialog({ open, groupName, onClose, onSave }: NoteDialogProps
       label="Jegyzet"
       submitLabel="Mentés"
       rule={CreateNoteRequest.properties.message}
-      emptyMessage={EMPTY_NOTE}
+      emptyMessage={MESSAGES.noteEmpty}
       tooLongMessage={NOTE_TOO_LONG}
       onClose={onClose}
       onSave={onSave}

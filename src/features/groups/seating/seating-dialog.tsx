@@ -6,11 +6,12 @@ import { EmptyState, Text } from '@chakra-ui/react'
 import { CircleAlert } from 'lucide-react'
 import { useCallback, useRef } from 'react'
 import type { Group } from '@contract/api'
+import { MESSAGES } from '@contract/messages'
 import { weekdayName } from '@contract/weekdays'
 import { DialogFrame } from '@/components/dialog-frame'
 import { SeatingEditor } from './seating-editor'
 
-export const MISSING_DATA = 'Hiányzó adatok'
+export const MISSING_DATA = MESSAGES.seatingNoLayout
 
 /** 'Hétfő · 12. terem · 24 diák' */
 export function seatingSubtitle(group: Group): string {

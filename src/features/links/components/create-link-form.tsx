@@ -9,11 +9,9 @@ import { Type } from '@sinclair/typebox'
 import { Box, Button, Grid, Heading, Input, InputGroup } from '@chakra-ui/react'
 import { Link2 } from 'lucide-react'
 import { useRef } from 'react'
-import { linkTargetError } from '@contract/api/links'
+import { CreateLinkRequest, linkTargetError } from '@contract/api/links'
 import { FormField, useSchemaForm } from '@/components/form'
 import { expiryOf } from '../short-link'
-
-const REQUIRED = 'Kérlek töltsd ki az összes mezőt.'
 
 const FORM_COLUMNS = {
   base: 'minmax(0, 1fr)',
@@ -21,9 +19,10 @@ const FORM_COLUMNS = {
   xl: 'minmax(0, 3fr) minmax(0, 2fr) 11rem auto',
 }
 
+/** Both required, with the contract's messages; length and shape are the server's to refuse (as it says). */
 const LinkForm = Type.Object({
-  url: Type.String({ minLength: 1 }),
-  short: Type.String({ minLength: 1 }),
+  url: Type.String({ minLength: 1, errorMessage: CreateLinkRequest.properties.url.errorMessage }),
+  short: Type.String({ minLength: 1, errorMessage: CreateLinkRequest.properties.short.errorMessage }),
   /** Optional 'YYYY-MM-DD': the link works until the end of that day (local time). */
   expires: Type.String(),
 })
@@ -41,7 +40,6 @@ export interface CreateLinkFormProps {
 export function CreateLinkForm({ prefix, submitting, offline = false, onCreate }: CreateLinkFormProps) {
   const { register, handleSubmit, reset, formState } = useSchemaForm(LinkForm, {
     defaultValues: { url: '', short: '', expires: '' },
-    messages: { url: REQUIRED, short: REQUIRED },
     check: ({ url }) => ({ url: linkTargetError(url) }),
   })
 

@@ -1,16 +1,22 @@
 /** 'Új felhasználó': name, username, type. The server generates the one-time password (shown in the next dialog). */
 import { Input, NativeSelect } from '@chakra-ui/react'
 import { Type } from '@sinclair/typebox'
-import { USERS_MESSAGES, type CreateUserRequest } from '@contract/api'
+import { CreateUserRequest, USERS_MESSAGES } from '@contract/api'
 import { USER_TYPES, type UserType } from '@contract/features'
 import { LIMITS } from '@contract/limits'
 import { FormDialog } from '@/components/form-dialog'
 import { FormField, useSchemaForm } from '@/components/form'
 import { USER_TYPE_LABELS } from '../user-labels'
 
+/** The contract's fields; the username also without spaces here, so it can be typed at a sign-in. */
 const CreateUserForm = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: LIMITS.nameMax }),
-  username: Type.String({ minLength: 1, maxLength: LIMITS.usernameMax, pattern: '^[^\\s]+$' }),
+  name: CreateUserRequest.properties.name,
+  username: Type.String({
+    minLength: 1,
+    maxLength: LIMITS.usernameMax,
+    pattern: '^[^\\s]+$',
+    errorMessage: CreateUserRequest.properties.username.errorMessage,
+  }),
   type: Type.String(),
 })
 
@@ -27,12 +33,8 @@ export function CreateUserDialog({ open, saving, onClose, onCreate }: CreateUser
   const { register, handleSubmit, reset, formState } = useSchemaForm(CreateUserForm, {
     defaultValues: DEFAULTS,
     messages: {
-      name: {
-        minLength: USERS_MESSAGES.nameRequired,
-        maxLength: `A név legfeljebb ${LIMITS.nameMax} karakter lehet.`,
-      },
+      name: { maxLength: `A név legfeljebb ${LIMITS.nameMax} karakter lehet.` },
       username: {
-        minLength: USERS_MESSAGES.usernameRequired,
         maxLength: `A felhasználónév legfeljebb ${LIMITS.usernameMax} karakter lehet.`,
         pattern: USERS_MESSAGES.usernameInvalid,
       },

@@ -5,11 +5,9 @@
 import { Button, Flex, Input } from '@chakra-ui/react'
 import { useEffect } from 'react'
 import { isCalendarDate, WorkHoursRequest } from '@contract/api/work-hours'
+import { MESSAGES } from '@contract/messages'
 import { FormField, useSchemaForm } from '@/components/form'
 import { parseHours } from '../month'
-
-export const HOURS_MESSAGE = 'Kérlek adj meg egy érvényes óraszámot.'
-export const DATE_MESSAGE = 'Kérlek adj meg egy érvényes dátumot.'
 
 interface HoursFormProps {
   /** The date the calendar picked: the form follows it. */
@@ -21,9 +19,8 @@ interface HoursFormProps {
 export function HoursForm({ date, onDateChange, onSubmit }: HoursFormProps) {
   const { register, handleSubmit, setValue, formState } = useSchemaForm(WorkHoursRequest, {
     defaultValues: { date },
-    // Hours: the spec's one message for every failure (also more than 24 or not a half hour, which the server refuses).
-    messages: { hours: HOURS_MESSAGE, date: DATE_MESSAGE },
-    check: (values) => ({ date: isCalendarDate(values.date) ? undefined : DATE_MESSAGE }),
+    // The schema's messages: one for every failure of the hours (also more than 24 or not a half hour), one of the date.
+    check: (values) => ({ date: isCalendarDate(values.date) ? undefined : MESSAGES.invalidWorkDate }),
   })
 
   useEffect(() => {
