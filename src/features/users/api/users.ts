@@ -119,16 +119,17 @@ export function useRemoveMfa() {
   return useMutation(mfaOptions)
 }
 
-export const userFeaturesKey = (id: string) => [...usersKey, { features: id }] as const
-
-export function useUserFeatures(id: string | null) {
-  return useQuery({
-    queryKey: userFeaturesKey(id ?? ''),
+/** One account's feature grants, under the users key: a users write invalidates them too. */
+export const userFeaturesQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...usersKey, { features: id }] as const,
     queryFn: async ({ signal }) =>
-      (await apiRequest<UserFeaturesResponse>(userPath(id!, '/features'), { signal })).data,
-    enabled: id !== null,
+      (await apiRequest<UserFeaturesResponse>(userPath(id, '/features'), { signal })).data,
     staleTime: 0,
   })
+
+export function useUserFeatures(id: string | null) {
+  return useQuery({ ...userFeaturesQuery(id ?? ''), enabled: id !== null })
 }
 
 export async function saveUserFeatures({
