@@ -8,8 +8,8 @@
  *   PUT /groups/:id/attendance/:date  { entries }   → 200 { code, message } (idempotent; outbox)
  *   GET /groups/:id/attendance.xlsx?month=YYYY-MM   → the month's sheet
  *
- * The shapes the schemas leave open (a date's format, a status's value, a member) are checked by the server with
- * the Hungarian messages below, so each refusal names what is wrong.
+ * Each field's Hungarian message is written on its schema (`errorMessage`, contract/field-messages.ts); the server
+ * checks what a schema cannot say (the day exists and is not after today, a pupil is a member and named once).
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { strict } from './common'
@@ -33,10 +33,6 @@ export const ATTENDANCE_LABELS: Record<AttendanceStatus, string> = {
   excused: 'igazolt',
 }
 
-export function isAttendanceStatus(value: unknown): value is AttendanceStatus {
-  return typeof value === 'string' && (ATTENDANCE_STATUSES as readonly string[]).includes(value)
-}
-
 /** Longest note on one pupil's entry. */
 export const ATTENDANCE_NOTE_MAX = 500
 /** Most entries in one day's register (a group has at most 200 members). */
@@ -50,17 +46,26 @@ export const ATTENDANCE_MESSAGES = {
   unknownStudent: 'A csoportnak nincs ilyen tagja: {student}.',
   duplicateStudent: 'Egy tanuló csak egyszer szerepelhet a jelenléti ívben: {student}.',
   invalidStatus:
-    'Érvénytelen jelenléti állapot: {status}. (jelen: present, hiányzik: absent, késett: late, igazolt: excused)',
+    'Érvénytelen jelenléti állapot (jelen: present, hiányzik: absent, késett: late, igazolt: excused).',
+  invalidStudent: 'Hiányzik a tanuló felhasználóneve.',
   noteTooLong: `A megjegyzés legfeljebb ${ATTENDANCE_NOTE_MAX} karakter lehet.`,
   tooManyEntries: `Egy nap jelenléti íve legfeljebb ${ATTENDANCE_ENTRIES_MAX} bejegyzést tartalmazhat.`,
 } as const
 
-/** 'YYYY-MM-DD' as typed; the server decides whether the day exists and is not in the future. */
-const DayText = Type.String({ maxLength: 40, errorMessage: ATTENDANCE_MESSAGES.invalidDate })
+/** 'YYYY-MM-DD'; the server decides whether the day exists and is not in the future. */
+const Day = Type.String({
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+  errorMessage: ATTENDANCE_MESSAGES.invalidDate,
+})
+
+const Status = Type.Union(
+  ATTENDANCE_STATUSES.map((status) => Type.Literal(status)),
+  { errorMessage: ATTENDANCE_MESSAGES.invalidStatus },
+)
 
 export const AttendanceEntry = Type.Object({
   student: Type.String(),
-  status: Type.Union(ATTENDANCE_STATUSES.map((status) => Type.Literal(status))),
+  status: Status,
   note: Type.Optional(Type.String()),
 })
 export type AttendanceEntry = Static<typeof AttendanceEntry>
@@ -69,23 +74,24 @@ export type AttendanceEntry = Static<typeof AttendanceEntry>
 export const AttendanceResponse = Type.Object({ date: Type.String(), entries: Type.Array(AttendanceEntry) })
 export type AttendanceResponse = Static<typeof AttendanceResponse>
 
-export const AttendanceQuery = Type.Object({ date: DayText })
+export const AttendanceQuery = Type.Object({ date: Day })
 export type AttendanceQuery = Static<typeof AttendanceQuery>
 
-export const AttendanceDayParams = Type.Object({ id: Type.String({ maxLength: 200 }), date: DayText })
+export const AttendanceDayParams = Type.Object({ id: Type.String({ maxLength: 200 }), date: Day })
 export type AttendanceDayParams = Static<typeof AttendanceDayParams>
 
-/**
- * PUT /groups/:id/attendance/:date: the whole day's register of the group's members (an empty list clears it).
- * `status` is typed as text here so that a wrong one is answered with its Hungarian message by the server.
- */
+/** PUT /groups/:id/attendance/:date: the whole day's register of the group's members (an empty list clears it). */
 export const SaveAttendanceRequest = Type.Object(
   {
     entries: Type.Array(
       Type.Object(
         {
-          student: Type.String({ maxLength: 200 }),
-          status: Type.String({ maxLength: 40 }),
+          student: Type.String({
+            minLength: 1,
+            maxLength: 200,
+            errorMessage: ATTENDANCE_MESSAGES.invalidStudent,
+          }),
+          status: Status,
           note: Type.Optional(
             Type.String({ maxLength: ATTENDANCE_NOTE_MAX, errorMessage: ATTENDANCE_MESSAGES.noteTooLong }),
           ),
@@ -101,6 +107,8 @@ export type SaveAttendanceRequest = Static<typeof SaveAttendanceRequest>
 
 /** GET /groups/:id/attendance.xlsx: `month` 'YYYY-MM' (the current month without it). */
 export const AttendanceSheetQuery = Type.Object({
-  month: Type.Optional(Type.String({ maxLength: 40, errorMessage: ATTENDANCE_MESSAGES.invalidMonth })),
+  month: Type.Optional(
+    Type.String({ pattern: '^[0-9]{4}-[0-9]{2}$', errorMessage: ATTENDANCE_MESSAGES.invalidMonth }),
+  ),
 })
 export type AttendanceSheetQuery = Static<typeof AttendanceSheetQuery>

@@ -115,13 +115,23 @@ describe.each(drivers)('attendance register on %s', (driver) => {
       [`${base}/tegnap`, { entries: [] }, ATTENDANCE_MESSAGES.invalidDate],
       [
         `${base}/${day}`,
+        { entries: [{ student: '', status: 'present' }] },
+        ATTENDANCE_MESSAGES.invalidStudent,
+      ],
+      [
+        `${base}/${day}`,
+        { entries: [{ student: kata, status: 'present', note: 'x'.repeat(501) }] },
+        ATTENDANCE_MESSAGES.noteTooLong,
+      ],
+      [
+        `${base}/${day}`,
         { entries: [{ student: outsider.username, status: 'present' }] },
         ATTENDANCE_MESSAGES.unknownStudent.replace('{student}', outsider.username),
       ],
       [
         `${base}/${day}`,
         { entries: [{ student: kata, status: 'beteg' }] },
-        ATTENDANCE_MESSAGES.invalidStatus.replace('{status}', 'beteg'),
+        ATTENDANCE_MESSAGES.invalidStatus,
       ],
       [
         `${base}/${day}`,
@@ -142,9 +152,14 @@ describe.each(drivers)('attendance register on %s', (driver) => {
     const badRead = await call(teacher.token, 'GET', `${base}?date=2026-13-01`)
     expect(badRead.statusCode).toBe(400)
     expect(badRead.json()).toEqual({ code: 400, message: ATTENDANCE_MESSAGES.invalidDate })
-    const badMonth = await call(teacher.token, 'GET', `${base}.xlsx?month=2026-13`)
-    expect(badMonth.statusCode).toBe(400)
-    expect(badMonth.json()).toEqual({ code: 400, message: ATTENDANCE_MESSAGES.invalidMonth })
+    for (const month of ['2026-13', 'november']) {
+      const badMonth = await call(teacher.token, 'GET', `${base}.xlsx?month=${month}`)
+      expect(badMonth.statusCode).toBe(400)
+      expect(badMonth.json()).toEqual({ code: 400, message: ATTENDANCE_MESSAGES.invalidMonth })
+    }
+    const noDate = await call(teacher.token, 'GET', base)
+    expect(noDate.statusCode).toBe(400)
+    expect(noDate.json()).toEqual({ code: 400, message: ATTENDANCE_MESSAGES.invalidDate })
     // Nothing was written.
     expect((await call(teacher.token, 'GET', `${base}?date=${day}`)).json().entries).toEqual([])
     expect(await auditEntries(t.handle.db, teacher.username, 'updateAttendance')).toHaveLength(0)
