@@ -7,7 +7,8 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { startServer, usersCli, type ServerHandle } from '../support/server'
+import { startServer, type ServerHandle } from '../support/server'
+import { addAccount, apiToken } from './app'
 
 export interface OwnServer {
   server: ServerHandle
@@ -22,27 +23,16 @@ export async function startOwnServer(scratch: string, dist: string, name: string
   const first = await startServer({ dataDir, staticDir: dist, env, healthTimeoutMs: 120_000 })
   await first.stop()
   const admin = { username: `bench.${name}.admin`, password: 'Bench-admin-jelszo-2024!' }
-  await usersCli(dataDir, [
-    'add',
-    '--type',
-    'admin',
-    '--name',
-    'Mérő Adminisztrátor',
-    '--username',
-    admin.username,
-    '--password',
-    admin.password,
-  ])
-  const server = await startServer({ dataDir, staticDir: dist, env, healthTimeoutMs: 120_000 })
-  const response = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(admin),
+  await addAccount(dataDir, 'admin', {
+    name: 'Mérő Adminisztrátor',
+    username: admin.username,
+    password: admin.password,
   })
-  const body = (await response.json().catch(() => ({}))) as { Token?: string; mfa?: boolean }
-  if (!body.Token) {
+  const server = await startServer({ dataDir, staticDir: dist, env, healthTimeoutMs: 120_000 })
+  try {
+    return { server, admin, token: await apiToken(server.url, admin) }
+  } catch (error) {
     await server.stop()
-    throw new Error(`admin sign-in answered ${response.status} ${JSON.stringify(body)}`)
+    throw error
   }
-  return { server, admin, token: body.Token }
 }

@@ -34,6 +34,7 @@ import {
   waitForHealth,
   type ServerHandle,
 } from '../support/server'
+import { addAccount } from './app'
 import {
   loadSuites,
   percentile,
@@ -186,17 +187,7 @@ async function main() {
     // 5,000 students and one teacher, through the users CLI (students with a cheap hash; the teacher's is real).
     t = performance.now()
     await usersCli(dataDir, ['import', studentCsv(scratch)], { PASSWORD_HASH_LOG_N: '4' })
-    await usersCli(dataDir, [
-      'add',
-      '--type',
-      'teacher',
-      '--name',
-      TEACHER.name,
-      '--username',
-      TEACHER.username,
-      '--password',
-      TEACHER.password,
-    ])
+    await addAccount(dataDir, 'teacher', TEACHER)
     console.log(`  (seeded ${STUDENT_COUNT} students in ${Math.round((performance.now() - t) / 1000)} s)`)
 
     t = performance.now()

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
 import { removeDir, snapshotDist, startServer, tempDir, usersCli } from '../support/server'
+import { addAccount, apiToken } from './app'
 
 const out = process.argv[2] ?? 'bench/tmp/seating'
 const TEACHER = { username: 'kep.tanar', password: 'Kep-jelszo-2024', name: 'Képes Klára' }
@@ -41,17 +42,7 @@ async function main() {
   const server = await startServer({ dataDir, staticDir: dist, healthTimeoutMs: 120_000 })
   await server.stop()
   await usersCli(dataDir, ['import', csv], { PASSWORD_HASH_LOG_N: '4' })
-  await usersCli(dataDir, [
-    'add',
-    '--type',
-    'teacher',
-    '--name',
-    TEACHER.name,
-    '--username',
-    TEACHER.username,
-    '--password',
-    TEACHER.password,
-  ])
+  await addAccount(dataDir, 'teacher', TEACHER)
   const running = await startServer({ dataDir, staticDir: dist })
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -59,12 +50,7 @@ async function main() {
     headless: true,
   })
   try {
-    const login = await fetch(`${running.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: TEACHER.username, password: TEACHER.password }),
-    })
-    const { Token } = (await login.json()) as { Token: string }
+    const Token = await apiToken(running.url, TEACHER)
     const api = async <T>(method: string, path: string, body?: unknown) => {
       const r = await fetch(`${running.url}/api${path}`, {
         method,

@@ -12,7 +12,8 @@
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { TIMING } from '@contract/limits'
-import { startServer, usersCli } from '../../support/server'
+import { startServer } from '../../support/server'
+import { addAccount, apiToken, mainMenu, signedInPage } from '../app'
 import type { BenchContext, BenchSuite } from '../suite'
 
 const PASSWORD = 'Bench-naplo-2024!'
@@ -24,17 +25,6 @@ const TEACHERS = [
 /** Per account: links created, then every fifth deleted: 3 × (800 + 160) ≈ 2,900 entries, plus the logins. */
 const LINKS_PER_USER = 800
 const CONCURRENCY = 6
-
-async function login(url: string, username: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  })
-  const body = (await response.json()) as { Token?: string }
-  if (!body.Token) throw new Error(`login of ${username} answered ${response.status}`)
-  return body.Token
-}
 
 async function write(url: string, token: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${url}/api${path}`, {
@@ -63,7 +53,7 @@ async function pool(count: number, task: (i: number) => Promise<void>) {
 async function seed(url: string): Promise<number> {
   let written = 0
   for (const [u, account] of [ADMIN, ...TEACHERS].entries()) {
-    const token = await login(url, account.username)
+    const token = await apiToken(url, { username: account.username, password: PASSWORD })
     await pool(LINKS_PER_USER, async (i) => {
       const short = `m${u}-${i}`
       const { id } = await write(url, token, 'POST', '/links/', { url: `https://pelda.hu/${u}/${i}`, short })
@@ -178,29 +168,13 @@ async function measure(page: Page, keys: string[]) {
 async function run(context: BenchContext): Promise<void> {
   const { record, fail, percentile, browser, scratch, dist } = context
   const dataDir = join(scratch, 'audit-keystroke')
-  await usersCli(dataDir, [
-    'add',
-    '--type',
-    'admin',
-    '--name',
-    ADMIN.name,
-    '--username',
-    ADMIN.username,
-    '--password',
-    PASSWORD,
-  ])
+  await addAccount(dataDir, 'admin', { name: ADMIN.name, username: ADMIN.username, password: PASSWORD })
   for (const teacher of TEACHERS)
-    await usersCli(dataDir, [
-      'add',
-      '--type',
-      'teacher',
-      '--name',
-      teacher.name,
-      '--username',
-      teacher.username,
-      '--password',
-      PASSWORD,
-    ])
+    await addAccount(dataDir, 'teacher', {
+      name: teacher.name,
+      username: teacher.username,
+      password: PASSWORD,
+    })
   const server = await startServer({ dataDir, staticDir: dist })
   try {
     const t = performance.now()
@@ -209,19 +183,12 @@ async function run(context: BenchContext): Promise<void> {
       `  (audit-keystroke: ${entries} audit entries written in ${Math.round((performance.now() - t) / 1000)} s)`,
     )
 
-    const browserContext = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      serviceWorkers: 'block',
+    const { context: browserContext, page } = await signedInPage(browser, server.url, {
+      username: ADMIN.username,
+      password: PASSWORD,
     })
     try {
-      const page = await browserContext.newPage()
-      await page.goto(`${server.url}/`)
-      await page.getByLabel('Felhasználónév', { exact: true }).fill(ADMIN.username)
-      await page.getByLabel('Jelszó', { exact: true }).fill(PASSWORD)
-      await page.getByLabel('Jelszó', { exact: true }).press('Enter')
-      const nav = page.getByRole('navigation', { name: 'Főmenü' })
-      await nav.getByRole('button', { name: 'Kijelentkezés', exact: true }).waitFor({ timeout: 60_000 })
-      await nav.getByRole('button', { name: 'Rendszernapló', exact: true }).click()
+      await mainMenu(page).getByRole('button', { name: 'Rendszernapló', exact: true }).click()
       await page.locator('[role=feed] article').first().waitFor({ timeout: 60_000 })
 
       const cdp = await browserContext.newCDPSession(page)

@@ -13,6 +13,7 @@ import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { cleanEnv, runCommand, startServer } from '../../support/server'
+import { apiToken } from '../app'
 import type { BenchContext, BenchSuite } from '../suite'
 
 const ENTRIES = 1_000_000
@@ -129,13 +130,7 @@ async function measure(ctx: BenchContext, target: Target): Promise<void> {
     healthTimeoutMs: 180_000,
   })
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    })
-    const token = ((await login.json()) as { Token?: string }).Token
-    if (!token) throw new Error(`sign-in as ${ADMIN.username} answered ${login.status}`)
+    const token = await apiToken(server.url, ADMIN)
     const page = (query: string) => `${server.url}/api/auditlog?${query ? `${query}&` : ''}limit=20`
 
     // Warm the connection, the plans and the caches as a screen in use would have.

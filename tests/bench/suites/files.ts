@@ -17,6 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { Agent, get } from 'node:http'
 import { join } from 'node:path'
 import { freePort, startServer, usersCli, waitForHealth, type ServerHandle } from '../../support/server'
+import { apiToken } from '../app'
 import { alternatingRounds, median } from '../rounds'
 import type { BenchContext, BenchSuite } from '../suite'
 
@@ -54,17 +55,6 @@ async function startBare(file: string) {
       await new Promise((resolve) => child.once('exit', resolve))
     },
   }
-}
-
-async function signIn(url: string, account: { username: string; password: string }): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: account.username, password: account.password }),
-  })
-  const body = (await response.json()) as { Token?: string }
-  if (!body.Token) throw new Error(`login of ${account.username} answered ${response.status}`)
-  return body.Token
 }
 
 async function listed(url: string, token: string): Promise<boolean> {
@@ -163,7 +153,7 @@ const suite: BenchSuite = {
       await usersCli(dataDir, ['import', csv], { PASSWORD_HASH_LOG_N: '4' })
       own = await startServer({ dataDir, staticDir: ctx.dist, env: { FILES_ROOT: filesRoot } })
       const serverUrl = own.url
-      const token = await signIn(serverUrl, OWN_TEACHER)
+      const token = await apiToken(serverUrl, OWN_TEACHER)
       if (!(await listed(serverUrl, token))) throw new Error('the file is not served by the server')
       const path = `/api/files/file?path=${encodeURIComponent(FILE_NAME)}`
       const headers = { authorization: token }

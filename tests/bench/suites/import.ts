@@ -7,7 +7,8 @@
  * the figure (at the production cost 2,600 passwords take many minutes; the screen shows their progress).
  */
 import { join } from 'node:path'
-import { startServer, usersCli } from '../../support/server'
+import { startServer } from '../../support/server'
+import { addAccount, apiToken } from '../app'
 import type { BenchSuite } from '../suite'
 
 const ROWS = 2600
@@ -18,29 +19,14 @@ const suite: BenchSuite = {
   async run({ record, fail, percentile, scratch, dist }) {
     const dataDir = join(scratch, 'import')
     try {
-      await usersCli(dataDir, [
-        'add',
-        '--type',
-        'admin',
-        '--name',
-        ADMIN.name,
-        '--username',
-        ADMIN.username,
-        '--password',
-        ADMIN.password,
-      ])
+      await addAccount(dataDir, 'admin', ADMIN)
     } catch (error) {
       fail('import: users CLI', error)
       return
     }
     const server = await startServer({ dataDir, staticDir: dist, env: { PASSWORD_HASH_LOG_N: '10' } })
     try {
-      const login = await fetch(`${server.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
-      })
-      const { Token } = (await login.json()) as { Token: string }
+      const Token = await apiToken(server.url, ADMIN)
       const lines = ['type,name,username']
       for (let i = 0; i < ROWS; i++) lines.push(`student,Bench Diák ${i},bench.import.${i}`)
       const body = JSON.stringify({

@@ -4,70 +4,29 @@
  */
 import type { Browser } from 'playwright-core'
 import { TIMING } from '@contract/limits'
-import { openStudents, signIn } from '../app'
+import { openStudents, signedInPage } from '../app'
+import { pressForSample, typingKeys, watchSearchLatency } from '../search-latency'
 import type { BenchSuite, ServerContext } from '../suite'
 
 async function keystrokeLatency(browser: Browser, baseUrl: string, teacher: ServerContext['teacher']) {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    serviceWorkers: 'block',
-  })
+  const { context, page } = await signedInPage(browser, baseUrl, teacher)
   try {
-    const page = await context.newPage()
-    await signIn(page, baseUrl, teacher)
     await openStudents(page)
     const rowsAtRest = await page.locator('main [role="row"]').count()
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
     const box = page.getByRole('searchbox')
     await box.click()
-    await page.evaluate((debounce) => {
-      const w = window as unknown as { __lat: { commit: number; frame: number }[]; __t0: number | null }
-      w.__lat = []
-      w.__t0 = null
-      const input = document.querySelector('main input[type="search"]')!
-      input.addEventListener('input', () => (w.__t0 = performance.now()), true)
-      // The list update is the first DOM change after the debounce; the input's own re-render comes earlier.
-      new MutationObserver((records) => {
-        const t0 = w.__t0
-        if (t0 === null) return
-        const now = performance.now()
-        if (now - t0 < debounce - 2) return
-        if (records.every((r) => r.target === input)) return
-        w.__t0 = null
-        requestAnimationFrame(() => {
-          w.__lat.push({ commit: now - t0 - debounce, frame: performance.now() - t0 - debounce })
-        })
-      }).observe(document.querySelector('main')!, {
-        subtree: true,
-        childList: true,
-        characterData: true,
-        attributes: true,
-      })
-    }, TIMING.searchDebounceMs)
+    await watchSearchLatency(page)
 
     const samples: { commit: number; frame: number }[] = []
     let maxRows = rowsAtRest
-    const keys: string[] = []
-    for (const word of ['kovacs', 'nagy', 'lorinc', 'szabo', 'tunde']) {
-      for (const ch of word) keys.push(ch)
-      keys.push('Control+a', 'Backspace')
-    }
-    for (const key of keys) {
+    for (const key of typingKeys(['kovacs', 'nagy', 'lorinc', 'szabo', 'tunde'])) {
       if (key === 'Control+a') {
         await page.keyboard.press(key)
         continue
       }
-      const before = await page.evaluate(() => (window as unknown as { __lat: unknown[] }).__lat.length)
-      await page.keyboard.press(key)
-      const got = await page
-        .waitForFunction((n) => (window as unknown as { __lat: unknown[] }).__lat.length > n, before, {
-          timeout: 3000,
-          polling: 50,
-        })
-        .then(() => true)
-        .catch(() => false)
-      if (!got) {
+      if (!(await pressForSample(page, key, 3000))) {
         // The result set did not change (no DOM update): not a sample.
         await page.evaluate(() => ((window as unknown as { __t0: null }).__t0 = null))
         continue

@@ -5,9 +5,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
+import type { Browser, CDPSession, Page } from 'playwright-core'
 import type { NetCut } from '../../support/netcut'
-import { openStudents, signIn } from '../app'
+import { openStudents, signedInPage } from '../app'
 import type { BenchSuite, ServerContext } from '../suite'
 
 async function offlineRepeatVisit(
@@ -17,13 +17,8 @@ async function offlineRepeatVisit(
   teacher: ServerContext['teacher'],
   profileDir: string | null,
 ) {
-  const context: BrowserContext = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    serviceWorkers: 'allow',
-  })
+  const { context, page } = await signedInPage(browser, baseUrl, teacher, { serviceWorkers: 'allow' })
   try {
-    const page = await context.newPage()
-    await signIn(page, baseUrl, teacher)
     await page.evaluate(() => navigator.serviceWorker.ready)
     if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
       await page.reload()

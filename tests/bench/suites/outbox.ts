@@ -1,7 +1,7 @@
 /** The outbox after a spell offline: 50 queued work-hours writes, from `online` to an empty outbox. */
 import type { Browser } from 'playwright-core'
 import type { NetCut } from '../../support/netcut'
-import { signIn } from '../app'
+import { mainMenu, signedInPage } from '../app'
 import type { BenchSuite, ServerContext } from '../suite'
 
 const OUTBOX_WRITES = 50
@@ -16,17 +16,9 @@ async function outboxFlush(
   net: NetCut,
   teacher: ServerContext['teacher'],
 ) {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    serviceWorkers: 'allow',
-  })
+  const { context, page } = await signedInPage(browser, baseUrl, teacher, { serviceWorkers: 'allow' })
   try {
-    const page = await context.newPage()
-    await signIn(page, baseUrl, teacher)
-    await page
-      .getByRole('navigation', { name: 'Főmenü' })
-      .getByRole('button', { name: 'Munkaórák', exact: true })
-      .click()
+    await mainMenu(page).getByRole('button', { name: 'Munkaórák', exact: true }).click()
     await page.getByRole('table').waitFor({ timeout: 60_000 })
     net.cut()
     await context.setOffline(true)

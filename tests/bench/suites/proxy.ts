@@ -7,7 +7,9 @@
  */
 import { writeFileSync } from 'node:fs'
 import { TIMING } from '@contract/limits'
+import { mainMenu, signedInPage } from '../app'
 import { startOwnServer } from '../own-server'
+import { pressForSample, typingKeys, watchSearchLatency } from '../search-latency'
 import type { BenchSuite } from '../suite'
 
 const COUNT = 100_000
@@ -75,20 +77,10 @@ const suite: BenchSuite = {
         pass: null,
       })
 
-      const context = await ctx.browser.newContext({
-        viewport: { width: 1280, height: 800 },
-        serviceWorkers: 'block',
-      })
+      const { context, page } = await signedInPage(ctx.browser, own.server.url, own.admin)
       try {
-        const page = await context.newPage()
-        await page.goto(`${own.server.url}/`)
-        await page.getByLabel('Felhasználónév', { exact: true }).fill(own.admin.username)
-        await page.getByLabel('Jelszó', { exact: true }).fill(own.admin.password)
-        await page.getByLabel('Jelszó', { exact: true }).press('Enter')
-        const menu = page.getByRole('navigation', { name: 'Főmenü' })
-        await menu.getByRole('button', { name: 'Kijelentkezés', exact: true }).waitFor({ timeout: 60_000 })
         t = performance.now()
-        await menu.getByRole('button', { name: 'Proxy Manager', exact: true }).click()
+        await mainMenu(page).getByRole('button', { name: 'Proxy Manager', exact: true }).click()
         await page.getByText(`${COUNT} blokkolt domain`, { exact: true }).waitFor({ timeout: 60_000 })
         ctx.record({
           name: 'Proxy kezelés open → 100,000 domains listed (1× CPU)',
@@ -110,37 +102,11 @@ const suite: BenchSuite = {
         }
         const box = page.getByRole('searchbox', { name: 'Keresés a blokkolt domainek között' })
         await box.click()
-        await page.evaluate((debounce) => {
-          const w = window as unknown as { __lat: { commit: number; frame: number }[]; __t0: number | null }
-          w.__lat = []
-          w.__t0 = null
-          const input = document.querySelector('main input[type="search"]')!
-          input.addEventListener('input', () => (w.__t0 = performance.now()), true)
-          new MutationObserver((records) => {
-            const t0 = w.__t0
-            if (t0 === null) return
-            const now = performance.now()
-            if (now - t0 < debounce - 2) return
-            if (records.every((r) => r.target === input)) return
-            w.__t0 = null
-            requestAnimationFrame(() => {
-              w.__lat.push({ commit: now - t0 - debounce, frame: performance.now() - t0 - debounce })
-            })
-          }).observe(document.querySelector('main')!, {
-            subtree: true,
-            childList: true,
-            characterData: true,
-            attributes: true,
-          })
-        }, TIMING.searchDebounceMs)
+        await watchSearchLatency(page)
 
         // Real names and names with a typo (fuzzy path), typed a key at a time, then cleared.
-        const keys: string[] = []
         const words = [list[17].slice(0, 9), 'adker', 'pixstaa', list[4242].slice(0, 8), 'cdnnet.hu']
-        for (const word of words) {
-          for (const ch of word) keys.push(ch)
-          keys.push('Control+a', 'Backspace')
-        }
+        const keys = typingKeys(words)
         let maxRows = rowsAtRest
         let missed = 0
         const missedTerms: string[] = []
@@ -149,16 +115,7 @@ const suite: BenchSuite = {
             await page.keyboard.press(key)
             continue
           }
-          const before = await page.evaluate(() => (window as unknown as { __lat: unknown[] }).__lat.length)
-          await page.keyboard.press(key)
-          const got = await page
-            .waitForFunction((n) => (window as unknown as { __lat: unknown[] }).__lat.length > n, before, {
-              timeout: 5000,
-              polling: 50,
-            })
-            .then(() => true)
-            .catch(() => false)
-          if (!got) {
+          if (!(await pressForSample(page, key, 5000))) {
             missed++
             missedTerms.push(await box.inputValue())
           }

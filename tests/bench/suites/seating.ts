@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
-import { login, signIn } from '../app'
+import { login, mainMenu, signedInPage } from '../app'
 import { gz, KB, runtimeFirstLoad, staticFirstLoad } from '../first-load'
 import type { BenchSuite, ServerContext } from '../suite'
 
@@ -112,17 +112,9 @@ async function seatingDropLatency(
   groupName: string,
   teacher: ServerContext['teacher'],
 ) {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    serviceWorkers: 'block',
-  })
+  const { context, page } = await signedInPage(browser, baseUrl, teacher)
   try {
-    const page = await context.newPage()
-    await signIn(page, baseUrl, teacher)
-    await page
-      .getByRole('navigation', { name: 'Főmenü' })
-      .getByRole('button', { name: 'Csoportok', exact: true })
-      .click()
+    await mainMenu(page).getByRole('button', { name: 'Csoportok', exact: true }).click()
     const header = page.getByRole('heading', { name: groupName }).getByRole('button')
     await header.waitFor({ timeout: 60_000 })
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click()

@@ -7,9 +7,10 @@
  *   - warm: clicked once the shell has preloaded the chunk (what a user who opens the screen later gets).
  * DESIGN §7 sets no budget for it: the figures are reported without one.
  */
-import type { Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { WEEKDAYS } from '@contract/weekdays'
-import type { BenchContext, BenchSuite } from '../suite'
+import { mainMenu, signedInPage } from '../app'
+import type { BenchSuite } from '../suite'
 
 const CLASS_COUNT = 200
 const RUNS = 5
@@ -41,19 +42,11 @@ function plan() {
   })
 }
 
-function menuEntry(page: Page, name: string) {
-  return page.getByRole('navigation', { name: 'Főmenü' }).getByRole('button', { name, exact: true })
-}
+/** The planner is a feature preview: switched on in the device settings before signing in. */
+const PREVIEW = { 'featurePreview:timetablePlanner': true }
 
-async function signIn(page: Page, appUrl: string, teacher: BenchContext['teacher']) {
-  await page.goto(`${appUrl}/`)
-  await page.evaluate(() =>
-    localStorage.setItem('localSettings', JSON.stringify({ 'featurePreview:timetablePlanner': true })),
-  )
-  await page.getByLabel('Felhasználónév', { exact: true }).fill(teacher.username)
-  await page.getByLabel('Jelszó', { exact: true }).fill(teacher.password)
-  await page.getByLabel('Jelszó', { exact: true }).press('Enter')
-  await menuEntry(page, 'Kijelentkezés').waitFor({ timeout: 60_000 })
+function menuEntry(page: Page, name: string) {
+  return mainMenu(page).getByRole('button', { name, exact: true })
 }
 
 /** Writes the plan under the signed-in user's id, as api/timetable-plan.ts stores it. */
@@ -119,13 +112,11 @@ async function measure(page: Page, warm: boolean): Promise<number> {
 const suite: BenchSuite = {
   group: 'timetable',
   async run({ browser, appUrl, teacher, record, fail, percentile, round }) {
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      serviceWorkers: 'block',
-    })
+    let context: BrowserContext | undefined
     try {
-      const page = await context.newPage()
-      await signIn(page, appUrl, teacher)
+      const signedIn = await signedInPage(browser, appUrl, teacher, { localSettings: PREVIEW })
+      context = signedIn.context
+      const page = signedIn.page
       await seed(page, plan())
       for (const warm of [false, true]) {
         const samples: number[] = []
@@ -150,7 +141,7 @@ const suite: BenchSuite = {
     } catch (error) {
       fail('timetable first render', error)
     } finally {
-      await context.close()
+      await context?.close()
     }
   },
 }
