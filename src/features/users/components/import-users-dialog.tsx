@@ -8,7 +8,12 @@
  */
 import { Badge, Box, Button, Input, Progress, Table, Text } from '@chakra-ui/react'
 import { useState } from 'react'
-import type { ImportPreviewRow, ImportUsersRequest, ImportedUser } from '@contract/api'
+import {
+  USERS_MESSAGES,
+  type ImportPreviewRow,
+  type ImportUsersRequest,
+  type ImportedUser,
+} from '@contract/api'
 import { FormDialog } from '@/components/form-dialog'
 import { ApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
@@ -83,7 +88,7 @@ export function ImportUsersDialog({ open, onClose }: ImportUsersDialogProps) {
     setRequest(null)
     if (!file) return
     if (!/\.(xlsx|csv)$/i.test(file.name)) {
-      notify.error('Csak .xlsx vagy .csv fájl importálható.')
+      notify.error(USERS_MESSAGES.importBadFile)
       return
     }
     setLoading(true)
