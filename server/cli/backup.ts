@@ -7,7 +7,7 @@
  * Exit codes: 0 done, 1 refused or failed (the message says why), 2 bad configuration or usage.
  */
 import { readFileSync } from 'node:fs'
-import { loadConfig, type Config } from '../config'
+import type { Config } from '../config'
 import { openDatabase } from '../db'
 import {
   backupKind,
@@ -19,6 +19,7 @@ import {
   writeAtomically,
 } from '../db/backup'
 import { DataDirLockedError } from '../db/lock'
+import { cliConfig } from './open-cli-database'
 
 const USAGE = `Használat / usage:
   npm run backup -- FÁJL    mentés / back up (a szerver futhat / the server may be running)
@@ -66,13 +67,7 @@ async function main(): Promise<void> {
     console.error(USAGE)
     process.exit(2)
   }
-  let config: Config
-  try {
-    config = loadConfig(process.env)
-  } catch (error) {
-    console.error((error as Error).message)
-    process.exit(2)
-  }
+  const config = cliConfig()
   const started = Date.now()
   try {
     const what = command === 'backup' ? await backup(config, file) : await restore(config, file)

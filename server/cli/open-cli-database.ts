@@ -3,15 +3,19 @@ import { loadConfig, type Config } from '../config'
 import { migrate, openDatabase, type DatabaseHandle } from '../db'
 import { DataDirLockedError } from '../db/lock'
 
-/** Opens and migrates the database; prints a clear message and exits when it is locked or misconfigured. */
-export async function openCliDatabase(): Promise<{ config: Config; handle: DatabaseHandle }> {
-  let config: Config
+/** The configuration from the environment; a bad variable is printed and the command exits with 2. */
+export function cliConfig(): Config {
   try {
-    config = loadConfig(process.env)
+    return loadConfig(process.env)
   } catch (error) {
     console.error((error as Error).message)
     process.exit(2)
   }
+}
+
+/** Opens and migrates the database; prints a clear message and exits when it is locked or misconfigured. */
+export async function openCliDatabase(): Promise<{ config: Config; handle: DatabaseHandle }> {
+  const config = cliConfig()
   try {
     const handle = await openDatabase(config)
     await migrate(handle)

@@ -126,16 +126,25 @@ export async function auditPage(db: Db, filters: AuditFilters, page: PageRequest
   if (page.after || page.offset === 0) {
     return db.select(AUDIT_ROW).from(auditLog).where(where).orderBy(NEWEST_FIRST).limit(page.limit)
   }
-  // A deep page: the skipped rows are walked in the index alone (ts and id are in every ordered index), and only the
-  // page's own rows are read from the table.
-  const ids = db
+  return db
+    .select(AUDIT_ROW)
+    .from(auditLog)
+    .where(inArray(auditLog.id, deepPageIds(db, where, page)))
+    .orderBy(NEWEST_FIRST)
+}
+
+/**
+ * A deep page's ids: the skipped rows are walked in the index alone (ts and id are in every ordered index), so only
+ * the page's own rows are then read from the table.
+ */
+function deepPageIds(db: Db, where: SQL | undefined, page: PageRequest) {
+  return db
     .select({ id: auditLog.id })
     .from(auditLog)
     .where(where)
     .orderBy(NEWEST_FIRST)
     .limit(page.limit)
     .offset(page.offset)
-  return db.select(AUDIT_ROW).from(auditLog).where(inArray(auditLog.id, ids)).orderBy(NEWEST_FIRST)
 }
 
 /** One page and, when asked, how many entries the whole view holds (counted up to a bound). */
@@ -194,17 +203,10 @@ export async function auditPageWithCount(
       .orderBy(NEWEST_FIRST)
       .limit(page.limit)
   } else {
-    const ids = db
-      .select({ id: auditLog.id })
-      .from(auditLog)
-      .where(where)
-      .orderBy(NEWEST_FIRST)
-      .limit(page.limit)
-      .offset(page.offset)
     rows = await db
       .select({ ...AUDIT_ROW, total })
       .from(auditLog)
-      .where(inArray(auditLog.id, ids))
+      .where(inArray(auditLog.id, deepPageIds(db, where, page)))
       .orderBy(NEWEST_FIRST)
   }
   // An empty page carries no count (the caller counts apart if it needs one: a page past the end).
