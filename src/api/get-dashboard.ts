@@ -6,7 +6,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { DashboardResponse } from '@contract/api'
 import { queryKeyOf } from '@contract/api-resources'
 import { apiRequest } from '../lib/api-client'
-import { setSchoolTimeZone } from '../lib/format'
+import { setSchoolTimeZone } from '../lib/school-zone'
 
 export async function getDashboard(): Promise<DashboardResponse> {
   const dashboard = (await apiRequest<DashboardResponse>('/dashboard')).data

@@ -11,7 +11,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { prefetchStudents } from '@/features/students/prefetch'
-import { schoolToday } from '@/lib/format'
+import { schoolToday } from '@/lib/school-zone'
 import { dashboardQuery } from '../api/get-dashboard'
 import { userSettingsQuery } from '../api/get-user-settings'
 import { visibleEntries, type ScreenId } from './shell/menu'

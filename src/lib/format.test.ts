@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import {
-  DEFAULT_TIME_ZONE,
   formatDateTime,
   formatDateTimeSeconds,
   formatDay,
@@ -12,10 +11,8 @@ import {
   formatWeekday,
   formatWeekdayShort,
   isValidMoment,
-  schoolTimeZone,
-  schoolToday,
-  setSchoolTimeZone,
 } from './format'
+import { DEFAULT_TIME_ZONE, schoolTimeZone, schoolToday, setSchoolTimeZone } from './school-zone'
 
 // The module keeps the zone the dashboard sent; logic tests share one module graph, so every test leaves the default.
 afterEach(() => setSchoolTimeZone(undefined))

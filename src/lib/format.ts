@@ -9,39 +9,12 @@
 import { tz, TZDate } from '@date-fns/tz'
 import { format, type FormatOptions } from 'date-fns'
 import { hu } from 'date-fns/locale'
-import { dayInZone } from '@contract/features'
-
-/** The zone the page shows moments in before GET /dashboard said the school's. */
-export const DEFAULT_TIME_ZONE = 'Europe/Budapest'
-
-let schoolZone = DEFAULT_TIME_ZONE
-
-/** The school's time zone (IANA name) every moment is shown in. */
-export function schoolTimeZone(): string {
-  return schoolZone
-}
-
-/**
- * Sets the school's zone from GET /dashboard (`config.timeZone`); an empty or unknown name keeps the default, so a
- * bad answer never breaks every date on the page.
- */
-export function setSchoolTimeZone(timeZone: string | undefined): void {
-  schoolZone = timeZone && isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE
-}
-
-function isTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone })
-    return true
-  } catch {
-    return false
-  }
-}
+import { schoolTimeZone } from './school-zone'
 
 type Moment = Date | number | string
 
 function inSchoolZone(moment: Moment, pattern: string): string {
-  const options: FormatOptions = { locale: hu, in: tz(schoolZone) }
+  const options: FormatOptions = { locale: hu, in: tz(schoolTimeZone()) }
   return format(new Date(moment), pattern, options)
 }
 
@@ -72,11 +45,6 @@ export const formatShortDateTime = (moment: Moment) => inSchoolZone(moment, 'yyy
 
 /** '2026. dec. 24.': the day of a moment, short (a link's expiry). */
 export const formatShortDate = (moment: Moment) => inSchoolZone(moment, 'yyyy. MMM d.')
-
-/** 'YYYY-MM-DD': today (or the day of `now`) as the school counts it — the day feature windows are checked on. */
-export function schoolToday(now: Date = new Date()): string {
-  return dayInZone(now, schoolZone)
-}
 
 /** '2026. november 23.' for the calendar day '2026-11-23'. */
 export const formatDay = (day: string) => onCalendar(day, 'yyyy. MMMM d.')

@@ -12,7 +12,7 @@ import {
 } from '@contract/features'
 import type { SettingKey } from '@contract/settings'
 import { useDashboard } from '@/api/get-dashboard'
-import { schoolToday } from '@/lib/format'
+import { schoolToday } from '@/lib/school-zone'
 import { useSettings } from './settings-context'
 
 type PreviewIdOf<Key> = Key extends `${typeof FEATURE_PREVIEW_PREFIX}${infer Id}` ? Id : never

@@ -3,7 +3,7 @@
  * query string they become, and the chips that show them. Pure: the screen owns the state, this file the rules.
  */
 import { AUDIT_TYPES, type AuditType } from '@contract/audit'
-import { schoolToday } from '@/lib/format'
+import { schoolToday } from '@/lib/school-zone'
 
 export type AuditPeriod = 'today' | 'week' | 'month' | 'all'
 

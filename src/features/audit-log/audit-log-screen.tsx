@@ -23,7 +23,7 @@ import {
   useAuditLogUsers,
   type AuditLogParams,
 } from './api/audit-log'
-import { schoolToday } from '@/lib/format'
+import { schoolToday } from '@/lib/school-zone'
 import { AUDIT_TYPE_LABELS, type AuditEntityKind } from './audit-entry'
 import {
   DEFAULT_FILTERS,

@@ -3,7 +3,8 @@
  * (Monday = 1 … Sunday = 7) and its Hungarian labels. A tablet set to another zone still sees the school's day.
  */
 import { weekdayId, weekdayName } from '@contract/weekdays'
-import { formatDay, schoolToday } from '@/lib/format'
+import { formatDay } from '@/lib/format'
+import { schoolToday } from '@/lib/school-zone'
 
 export interface SchoolDay {
   /** 'YYYY-MM-DD' in the school's time zone. */

@@ -6,7 +6,7 @@
 import { isFeatureEnabled, type FeatureMap } from '@contract/features'
 import { useDashboard } from '@/api/get-dashboard'
 import { useEffectiveFeatures } from '@/session/use-features'
-import { schoolToday } from '@/lib/format'
+import { schoolToday } from '@/lib/school-zone'
 
 /** Pure: the rule on an evaluated feature map. */
 export function groupNotesShown(features: FeatureMap, today: string): boolean {

@@ -27,7 +27,7 @@ import {
   useBlockedDomains,
   useDeleteBlockedDomain,
 } from './api/blocked-domains'
-import { schoolToday } from '@/lib/format'
+import { schoolToday } from '@/lib/school-zone'
 import { AddDomainFormView } from './components/add-domain-form'
 import { BulkAddDialog } from './components/bulk-add-dialog'
 import { CommentDialog } from './components/comment-dialog'

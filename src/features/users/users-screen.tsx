@@ -28,7 +28,7 @@ import {
   useSetUserStatus,
   useUsers,
 } from './api/users'
-import { schoolToday } from '@/lib/format'
+import { schoolToday } from '@/lib/school-zone'
 import { CreateUserDialog } from './components/create-user-dialog'
 import { ImportUsersDialog } from './components/import-users-dialog'
 import { OneTimePasswordDialog } from './components/one-time-password-dialog'
