@@ -19,6 +19,18 @@ export interface KeyRef {
   key: string
 }
 
+/** A key's use: who, which key, on which request, when. */
+type KeyUse = KeyRef & { method: string; path: string; now: Date }
+
+/** The row's key columns for a use of the key. */
+const keyColumns = (use: KeyUse) => ({
+  userId: use.userId,
+  key: use.key,
+  method: use.method,
+  path: use.path,
+  createdAt: use.now,
+})
+
 const byKey = (ref: KeyRef) => and(eq(idempotencyKeys.userId, ref.userId), eq(idempotencyKeys.key, ref.key))
 
 /** The stored row of (user, key), or null. */
@@ -41,20 +53,10 @@ export async function deleteStaleKey(db: Db, ref: KeyRef, expiredBefore: Date): 
  * Claims (user, key) inside the write's transaction; false when the key already has a row. On PostgreSQL the insert
  * waits for a concurrent transaction holding the same key, so a duplicate sees the first one's committed answer.
  */
-export async function insertClaim(
-  db: Db,
-  row: KeyRef & { method: string; path: string; now: Date },
-): Promise<boolean> {
+export async function insertClaim(db: Db, use: KeyUse): Promise<boolean> {
   const inserted = await db
     .insert(idempotencyKeys)
-    .values({
-      userId: row.userId,
-      key: row.key,
-      method: row.method,
-      path: row.path,
-      status: 0,
-      createdAt: row.now,
-    })
+    .values({ ...keyColumns(use), status: 0 })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key })
   return inserted.length > 0
@@ -69,21 +71,10 @@ export async function completeKey(db: Db, ref: KeyRef, answer: StoredAnswer): Pr
  * Stores the answer of a write that did not run through `runWrite` (a naturally repeatable one, such as the
  * settings merge), after it ran. A row already there wins.
  */
-export async function storeAnswer(
-  db: Db,
-  row: KeyRef & { method: string; path: string; now: Date },
-  answer: StoredAnswer,
-): Promise<void> {
+export async function storeAnswer(db: Db, use: KeyUse, answer: StoredAnswer): Promise<void> {
   await db
     .insert(idempotencyKeys)
-    .values({
-      userId: row.userId,
-      key: row.key,
-      method: row.method,
-      path: row.path,
-      createdAt: row.now,
-      ...answer,
-    })
+    .values({ ...keyColumns(use), ...answer })
     .onConflictDoNothing()
 }
 
