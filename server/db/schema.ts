@@ -138,7 +138,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
  * (which made testing 3,000 candidates 8 ms instead of 2 on PostgreSQL, and several times that on PGlite). The
  * extras that are ids are kept whole, lower-cased, marked with a leading '#' ('#' is a separator, so no word has
  * one), so a short prefix like '9' never walks a million ids. `auditSearchQuery` in
- * server/repositories/audit-repository.ts builds the query with the same rules. Computed by the database, so every
+ * server/repositories/audit-query.ts builds the query with the same rules. Computed by the database, so every
  * writer — the app, the demo seed — fills it.
  */
 const AUDIT_SEARCH_NAMES = sql.raw(
