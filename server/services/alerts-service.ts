@@ -3,14 +3,13 @@ import type { Alert, AlertsResponse, MessageBody } from '@contract/api'
 import { MESSAGES } from '@contract/messages'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
+import { isUuid } from '../lib/uuid'
 import {
   createAlert as insertAlert,
   deleteAlert as removeAlert,
   listAlerts,
 } from '../repositories/alerts-repository'
 import type { Change } from './write'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export async function alertsList(db: Db): Promise<Alert[]> {
   const alerts = await listAlerts(db)
@@ -33,7 +32,7 @@ export function createAlert(text: string): Change<AlertsResponse> {
 
 /** Deletes an announcement (audited as deleteAdminAlert); an id that is not a UUID names no announcement (404, not a database error). */
 export function deleteAlert(id: string): Change<MessageBody> {
-  if (!UUID.test(id)) throw new HttpError(404, MESSAGES.notFound)
+  if (!isUuid(id)) throw new HttpError(404, MESSAGES.notFound)
   return async ({ tx }) => {
     if (!(await removeAlert(tx, id))) throw new HttpError(404, MESSAGES.notFound)
     return { body: { code: 200, message: 'Értesítés törölve.' }, audit: { type: 'deleteAdminAlert' } }

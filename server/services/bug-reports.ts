@@ -9,6 +9,7 @@ import { BUG_REPORT_LIMITS } from '@contract/api/bug-reports'
 import { MESSAGES } from '@contract/messages'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
+import { isUuid } from '../lib/uuid'
 import {
   insertBugReport,
   listBugReports,
@@ -16,8 +17,6 @@ import {
   type BugReportRow,
 } from '../repositories/bug-reports-repository'
 import type { Change } from './write'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 function toBugReport(row: BugReportRow): BugReport {
   return {
@@ -62,7 +61,7 @@ export function fileBugReport(
 
 /** Marks a report done (an administrator); a second marking keeps the first. An id that is not a UUID is 404. */
 export function markDone(id: string): Change<BugReportResponse> {
-  if (!UUID.test(id)) throw new HttpError(404, MESSAGES.notFound)
+  if (!isUuid(id)) throw new HttpError(404, MESSAGES.notFound)
   return async ({ tx, now, user }) => {
     const row = await markBugReportDone(tx, id, user.username, now)
     if (!row) throw new HttpError(404, MESSAGES.notFound)
