@@ -91,12 +91,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
  * cached although no screen reads it today: `groups` (every group, for administrators) and `classroom` (one
  * classroom) are served for other clients and kept cached so that a screen that starts reading them works offline.
  */
-const AWAITING_THEIR_SCREEN: readonly ApiResourceId[] = [
-  'groups',
-  'classroom',
-  // The attendance register's screen (issue 20) comes with its client.
-  'attendance',
-]
+const AWAITING_THEIR_SCREEN: readonly ApiResourceId[] = ['groups', 'classroom']
 
 /** Blanks out comments (keeping line numbers), so a key named in prose is not taken for one in code. */
 function withoutComments(text: string): string {

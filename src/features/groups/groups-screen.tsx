@@ -7,7 +7,7 @@
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react'
 import { Plus, UsersRound } from 'lucide-react'
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
-import type { CreateGroupRequest, Group } from '@contract/api'
+import type { CreateGroupRequest, Group, UpdateGroupRequest } from '@contract/api'
 import { MESSAGES } from '@contract/messages'
 import { useInstructorGroups } from '@/api/get-instructor-groups'
 import { ListState, type ListWords } from '@/components/list-state'
@@ -16,17 +16,23 @@ import { OnlineOnlyNote } from '@/components/online-only-note'
 import { notify } from '@/lib/notify'
 import { useOnlineStatus } from '@/lib/online-status'
 import { schoolToday } from '@/lib/school-zone'
+import { useFeature } from '@/session/use-features'
 import { createGroupErrorMessage, useCreateGroup } from './api/create-group'
 import { useDeleteGroup } from './api/delete-group'
-import { CreateGroupDialog } from './components/create-group-dialog'
+import { useUpdateGroup } from './api/update-group'
+import { GroupDialog } from './components/group-dialog'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { GroupCard } from './components/group-card'
 import { sortGroups, weekdayOfDay } from './group-order'
+import type { SeatingDialogMode } from './seating/seating-dialog'
 import { useGroupNotesShown, useUserName } from './use-group-notes'
 
 const SeatingDialog = lazy(() =>
   import('./seating/seating-dialog').then((m) => ({ default: m.SeatingDialog })),
 )
+
+/** 'Jelenléti ív' downloads online only (issue 20). */
+const ATTENDANCE_SHEET_OFFLINE = 'A jelenléti ív letöltése csak online lehetséges.'
 
 export const GROUP_MESSAGES = {
   created: 'Csoport létrehozva.',
@@ -45,7 +51,10 @@ const NO_GROUPS: Group[] = []
 export default function GroupsScreen() {
   const query = useInstructorGroups()
   const today = weekdayOfDay(schoolToday())
-  const groups = useMemo(() => sortGroups(query.data?.groups ?? NO_GROUPS, today), [query.data, today])
+  // An edit waiting in the outbox (issue 20) shows at once.
+  const { update, withPending } = useUpdateGroup()
+  const shown = withPending(query.data)
+  const groups = useMemo(() => sortGroups(shown?.groups ?? NO_GROUPS, today), [shown, today])
   const notesShown = useGroupNotesShown()
   const author = useUserName()
 
@@ -78,7 +87,28 @@ export default function GroupsScreen() {
   // The seating dialog and the delete question follow the group by id, so a refetch does not close them.
   const [seatingId, setSeatingId] = useState<string | null>(null)
   const seatingGroup = groups.find((group) => group.id === seatingId) ?? null
-  const openSeating = useCallback((group: Group) => setSeatingId(group.id), [])
+  const [seatingMode, setSeatingMode] = useState<SeatingDialogMode>('seating')
+  const openSeating = useCallback((group: Group) => {
+    setSeatingMode('seating')
+    setSeatingId(group.id)
+  }, [])
+  // Jelenlét (issue 20): the same dialog, opened on today's register.
+  const attendance = useFeature('manageAttendance')
+  const openAttendance = useCallback((group: Group) => {
+    setSeatingMode('attendance')
+    setSeatingId(group.id)
+  }, [])
+
+  // 'Csoport szerkesztése' (issue 20) follows the group by id, as the seating dialog.
+  const [editingId, setEditingId] = useState<string | null>(null)
+  const editing = groups.find((group) => group.id === editingId) ?? null
+  const openEdit = useCallback((group: Group) => setEditingId(group.id), [])
+  const saveEdit = useCallback(
+    async (request: UpdateGroupRequest) => {
+      if (editing) await update(editing, request)
+    },
+    [editing, update],
+  )
 
   const [deleting, setDeleting] = useState<Group | null>(null)
   const askDelete = useCallback((group: Group) => setDeleting(group), [])
@@ -118,6 +148,7 @@ export default function GroupsScreen() {
 
       <OfflineMarker updatedAt={query.data?.date ?? null} />
       <OnlineOnlyNote>{MESSAGES.groupsWritesOffline}</OnlineOnlyNote>
+      {attendance && <OnlineOnlyNote>{ATTENDANCE_SHEET_OFFLINE}</OnlineOnlyNote>}
 
       <ListState query={query} count={groups.length} words={WORDS} emptyIcon={<UsersRound aria-hidden />}>
         <Flex as="ul" aria-label="Csoportjaim" direction="column" gap="3" listStyleType="none">
@@ -131,17 +162,32 @@ export default function GroupsScreen() {
               author={author}
               onSeating={openSeating}
               onDelete={askDelete}
+              onEdit={openEdit}
+              attendance={attendance}
+              onAttendance={openAttendance}
             />
           ))}
         </Flex>
       </ListState>
 
-      <CreateGroupDialog
+      <GroupDialog
+        mode="create"
         open={creating}
         defaultDay={today}
         onClose={() => setCreating(false)}
-        onCreate={createGroup}
+        onSave={createGroup}
       />
+
+      {editing && (
+        <GroupDialog
+          key={editing.id}
+          mode="edit"
+          group={editing}
+          open
+          onClose={() => setEditingId(null)}
+          onSave={saveEdit}
+        />
+      )}
 
       <ConfirmDialog
         open={deleting !== null}
@@ -156,7 +202,13 @@ export default function GroupsScreen() {
 
       {seatingGroup && (
         <Suspense fallback={null}>
-          <SeatingDialog group={seatingGroup} open onClose={() => setSeatingId(null)} />
+          <SeatingDialog
+            group={seatingGroup}
+            open
+            onClose={() => setSeatingId(null)}
+            attendance={attendance}
+            initialMode={seatingMode}
+          />
         </Suspense>
       )}
     </Flex>

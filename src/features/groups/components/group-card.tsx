@@ -1,15 +1,30 @@
 /**
  * One group of the list (spec: Groups screen): a header button that expands it (click, Enter or Space;
  * aria-expanded) showing the day, '{room}. terem' and the student count; expanded, the students, the actions
- * 'Ülésrend', 'Új jegyzet' (groupNotes 'ui1' only) and 'Törlés', and the notes.
+ * 'Ülésrend', 'Új jegyzet' (groupNotes 'ui1' only) and 'Törlés', and the notes. With `manageAttendance` (issue 20):
+ * 'Jelenlét' opens the seating dialog on today's register, 'Jelenléti ív' downloads the month's sheet (online only).
  */
 import { Badge, Box, Button, Card, chakra, Flex, Heading, Text, VisuallyHidden } from '@chakra-ui/react'
-import { CalendarDays, ChevronDown, DoorOpen, NotebookPen, Trash2, Users } from 'lucide-react'
+import {
+  CalendarDays,
+  ChevronDown,
+  Pencil,
+  ClipboardCheck,
+  DoorOpen,
+  FileSpreadsheet,
+  NotebookPen,
+  Trash2,
+  Users,
+} from 'lucide-react'
 import { memo, useCallback, useId, useMemo, useState } from 'react'
 import type { Group } from '@contract/api'
 import { weekdayName } from '@contract/weekdays'
+import { notify } from '@/lib/notify'
 import { useOnlineStatus } from '@/lib/online-status'
+import { timeRangeLabel } from '@/lib/group-time'
+import { schoolToday } from '@/lib/school-zone'
 import { touchTarget } from '@/lib/touch-target'
+import { downloadAttendanceSheet } from '../api/attendance'
 import { notesWithPending, useCreateNote, useNotes } from '../api/notes'
 import { roomLabel } from '../group-order'
 import { GroupNotes } from './group-notes'
@@ -25,6 +40,12 @@ interface GroupCardProps {
   author: string
   onSeating: (group: Group) => void
   onDelete: (group: Group) => void
+  /** 'Szerkesztés' (issue 20): the list holds the user's own groups, each theirs to edit. */
+  onEdit?: (group: Group) => void
+  /** The user has manageAttendance: 'Jelenlét' and 'Jelenléti ív' show. */
+  attendance?: boolean
+  /** Opens the seating dialog on today's register. */
+  onAttendance?: (group: Group) => void
 }
 
 export const GroupCard = memo(function GroupCard({
@@ -35,12 +56,16 @@ export const GroupCard = memo(function GroupCard({
   author,
   onSeating,
   onDelete,
+  onEdit,
+  attendance = false,
+  onAttendance,
 }: GroupCardProps) {
   const id = useId()
   const headerId = `${id}-header`
   const panelId = `${id}-panel`
   const room = roomLabel(group.room)
   const count = group.students.length
+  const time = timeRangeLabel(group.startTime, group.endTime)
 
   const notesQuery = useNotes(group.id, notesShown && expanded)
   const createNote = useCreateNote(group.id)
@@ -60,6 +85,19 @@ export const GroupCard = memo(function GroupCard({
     },
     [mutate, group.id],
   )
+
+  const [downloading, setDownloading] = useState(false)
+  const downloadSheet = async () => {
+    const month = schoolToday().slice(0, 7)
+    setDownloading(true)
+    try {
+      await downloadAttendanceSheet(group.id, month, attendanceSheetName(group.groupName, month))
+    } catch {
+      notify.error('Hiba történt a jelenléti ív letöltése közben.')
+    } finally {
+      setDownloading(false)
+    }
+  }
 
   return (
     <Card.Root as="li" size="sm" variant="outline">
@@ -101,9 +139,11 @@ export const GroupCard = memo(function GroupCard({
             <Text as="span" fontWeight="semibold" fontSize="md" overflowWrap="anywhere">
               {group.groupName}
             </Text>
-            {/* The separators are for screen readers: the name reads 'Matek 9.A, Kedd, 204. terem, 12 diák'. */}
+            {/* The separators are for screen readers: 'Matek 9.A, Kedd 8:00–9:30, 204. terem, 12 diák'. */}
             <Flex as="span" gap="3" wrap="wrap" fontSize="sm" fontWeight="normal" color="fg.muted">
-              <Meta icon={<CalendarDays size={14} aria-hidden />}>{weekdayName(group.groupDay)}</Meta>
+              <Meta icon={<CalendarDays size={14} aria-hidden />}>
+                {time ? `${weekdayName(group.groupDay)} ${time}` : weekdayName(group.groupDay)}
+              </Meta>
               {room && <Meta icon={<DoorOpen size={14} aria-hidden />}>{room}</Meta>}
               <Meta icon={<Users size={14} aria-hidden />}>{`${count} diák`}</Meta>
             </Flex>
@@ -133,6 +173,30 @@ export const GroupCard = memo(function GroupCard({
                 <Users aria-hidden />
                 Ülésrend
               </Button>
+              {attendance && (
+                <>
+                  <Button variant="outline" size="sm" onClick={() => onAttendance?.(group)}>
+                    <ClipboardCheck aria-hidden />
+                    Jelenlét
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={!online}
+                    loading={downloading}
+                    onClick={() => void downloadSheet()}
+                  >
+                    <FileSpreadsheet aria-hidden />
+                    Jelenléti ív
+                  </Button>
+                </>
+              )}
+              {onEdit && (
+                <Button variant="outline" size="sm" onClick={() => onEdit(group)}>
+                  <Pencil aria-hidden />
+                  Szerkesztés
+                </Button>
+              )}
               {notesShown && (
                 <Button variant="outline" size="sm" onClick={() => setWriting(true)}>
                   <NotebookPen aria-hidden />
@@ -175,6 +239,17 @@ export const GroupCard = memo(function GroupCard({
     </Card.Root>
   )
 })
+
+/** 'jelenleti-iv-matek-9-a-2026-11.xlsx': the group's name without accents or spaces, then the month. */
+export function attendanceSheetName(groupName: string, month: string): string {
+  const slug = groupName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+  return `jelenleti-iv-${slug ? `${slug}-` : ''}${month}.xlsx`
+}
 
 function Meta({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
   return (
