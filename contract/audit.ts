@@ -1,7 +1,8 @@
 /** Audit event types by category (spec §3). */
 export const AUDIT_CATEGORIES = [
   { label: 'Tantermek', types: ['createClassroom', 'updateClassroom', 'deleteClassroom'] },
-  { label: 'Tanulócsoportok', types: ['createStudentGroup', 'deleteStudentGroup'] },
+  // updateStudentGroup (issue 20, beyond the spec's list): a group renamed, moved, its day, time or members changed.
+  { label: 'Tanulócsoportok', types: ['createStudentGroup', 'updateStudentGroup', 'deleteStudentGroup'] },
   { label: 'Ülésrendek', types: ['updateSeating', 'deleteSeating'] },
   { label: 'Rövid linkek', types: ['createShortUrl', 'deleteShortUrl'] },
   { label: 'Jegyzetek', types: ['createNote'] },

@@ -8,6 +8,31 @@ import { MESSAGES } from '../messages'
 import { ClassroomLayout } from './classrooms'
 import { strict } from './common'
 
+/**
+ * A group's time of day (issue 20, beyond the spec): 'HH:MM' in 15-minute steps. Required for a new group, optional
+ * (null) for one created before groups had a time; the end must be after the start (the server checks that).
+ */
+export const GROUP_TIME_PATTERN = '^([01][0-9]|2[0-3]):(00|15|30|45)$'
+
+export const GROUP_TIME_MESSAGES = {
+  startRequired: 'Add meg a kezdés idejét.',
+  endRequired: 'Add meg a befejezés idejét.',
+  step: 'Az időpontot ÓÓ:PP alakban, negyedórás lépésekben lehet megadni (pl. 08:15).',
+  endBeforeStart: 'A befejezésnek a kezdés után kell lennie.',
+} as const
+
+export const GROUP_MESSAGES = {
+  updated: 'Csoport sikeresen módosítva.',
+} as const
+
+function groupTime(required: string) {
+  return Type.String({
+    minLength: 1,
+    pattern: GROUP_TIME_PATTERN,
+    errorMessage: { required, minLength: required, pattern: GROUP_TIME_MESSAGES.step },
+  })
+}
+
 export const GroupMember = Type.Object({ id: Type.String(), name: Type.String(), username: Type.String() })
 export type GroupMember = Static<typeof GroupMember>
 
@@ -28,6 +53,9 @@ export const Group = Type.Object({
   layout: Type.Union([ClassroomLayout, Type.Null()]),
   /** The leading teacher's name. */
   instructor: Type.String(),
+  /** 'HH:MM', null for a group without a time (created before groups had one). */
+  startTime: Type.Union([Type.String(), Type.Null()]),
+  endTime: Type.Union([Type.String(), Type.Null()]),
 })
 export type Group = Static<typeof Group>
 
@@ -50,10 +78,33 @@ export const CreateGroupRequest = Type.Object(
       errorMessage: { required: MESSAGES.groupNameRequired, minItems: MESSAGES.groupNameRequired },
     }),
     classroom: Type.String({ maxLength: 200, errorMessage: MESSAGES.unknownClassroom }),
+    startTime: groupTime(GROUP_TIME_MESSAGES.startRequired),
+    endTime: groupTime(GROUP_TIME_MESSAGES.endRequired),
   },
   strict,
 )
 export type CreateGroupRequest = Static<typeof CreateGroupRequest>
+
+/** A time on PUT /groups/:id: as on create, or null for none (a group created before groups had a time). */
+function optionalGroupTime(required: string) {
+  const time = groupTime(required)
+  return Type.Union([time, Type.Null()], { errorMessage: time.errorMessage })
+}
+
+/**
+ * PUT /groups/:id: the group as a whole, as on create (rename, day, time, classroom, members). The times may both be
+ * null (no time); one without the other is a 400. A removed member leaves the seating, a new classroom keeps the
+ * seats that exist in its layout (contract/seating-transfer.ts).
+ */
+export const UpdateGroupRequest = Type.Object(
+  {
+    ...CreateGroupRequest.properties,
+    startTime: optionalGroupTime(GROUP_TIME_MESSAGES.startRequired),
+    endTime: optionalGroupTime(GROUP_TIME_MESSAGES.endRequired),
+  },
+  strict,
+)
+export type UpdateGroupRequest = Static<typeof UpdateGroupRequest>
 
 export const CreateGroupResponse = Type.Object({
   code: Type.Integer(),

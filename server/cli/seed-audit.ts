@@ -19,7 +19,7 @@ const REBUILD_FROM = 50_000
 
 /** Share of each type among the entries (sums to 1; every catalogue type is present). */
 export const TYPE_MIX: Record<AuditType, number> = {
-  dashboardAuthentication: 0.487,
+  dashboardAuthentication: 0.4865,
   changeUserPassword: 0.025,
   changeOwnPassword: 0.005,
   changeMfaEmail: 0.0005,
@@ -45,6 +45,7 @@ export const TYPE_MIX: Record<AuditType, number> = {
   deleteFile: 0.0005,
   renameFile: 0.0005,
   updateAttendance: 0.0005,
+  updateStudentGroup: 0.0005,
 }
 
 const FAMILY = [
@@ -178,6 +179,8 @@ SELECT gen_random_uuid(),
     WHEN t IN ('createStudentGroup', 'deleteStudentGroup') THEN
       jsonb_build_object('studentGroupDocId', ${group('id', 'rx')}, 'groupName', ${group('name', 'rx')},
         'classroomId', ${room('id', 'ry')})
+    WHEN t = 'updateStudentGroup' THEN
+      jsonb_build_object('studentGroupDocId', ${group('id', 'rx')}, 'groupName', ${group('name', 'rx')})
     WHEN t IN ('updateSeating', 'deleteSeating') THEN
       jsonb_build_object('groupId', ${group('id', 'rx')}, 'groupName', ${group('name', 'rx')},
         'classroomId', ${room('id', 'ry')})

@@ -186,14 +186,19 @@ const DEMO_NOTES = [
   'Két diák hiányzott, nekik pótolni kell a házi feladatot.',
 ]
 
-/** A group of the demo: its day, room (an index of DEMO_CLASSROOMS, or null) and members (indexes of the students). */
+/**
+ * A group of the demo: its day, time (a 45-minute lesson; teachers' lessons of a day at different hours), room (an
+ * index of DEMO_CLASSROOMS, or null) and members (indexes of the students).
+ */
 export function demoGroupPlan(teacherIndex: number, day: number, studentCount: number) {
   const size = 8 + ((teacherIndex * 7 + day * 3) % 9)
   const start = (teacherIndex * 17 + day * 11) % studentCount
   const members = Array.from({ length: size }, (_, i) => (start + i * 5) % studentCount)
   // The Friday group meets without a classroom; Thursday's has a room but nobody seated yet.
   const room = day === 5 ? null : (teacherIndex + day) % DEMO_CLASSROOMS.length
-  return { day, size, members: [...new Set(members)], room, seated: day !== 4 }
+  const hour = String(8 + ((teacherIndex * 2 + day) % 8)).padStart(2, '0')
+  const [startTime, endTime] = [`${hour}:00`, `${hour}:45`]
+  return { day, size, members: [...new Set(members)], room, seated: day !== 4, startTime, endTime }
 }
 
 /** Seats the members on the room's desks, front to back, leaving every fourth desk free and one student unplaced. */
@@ -335,6 +340,8 @@ async function seedTeaching(db: Db): Promise<number> {
           day: plan.day,
           classroomId: room?.id ?? null,
           instructorId: teacher.id,
+          startTime: plan.startTime,
+          endTime: plan.endTime,
           memberIds: members.map((m) => m.id),
           now,
         })

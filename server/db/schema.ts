@@ -285,11 +285,18 @@ export const groups = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     createdAt: ts('created_at').notNull(),
+    /** 'HH:MM' (issue 20); null for a group created before groups had a time. Both or neither, the end after the start. */
+    startTime: text('start_time'),
+    endTime: text('end_time'),
   },
   (t) => [
     index('groups_instructor_idx').on(t.instructorId),
     index('groups_classroom_idx').on(t.classroomId),
     check('groups_day_range', sql`${t.day} between 1 and 7`),
+    check(
+      'groups_time_range',
+      sql`(${t.startTime} is null) = (${t.endTime} is null) and (${t.startTime} is null or ${t.startTime} < ${t.endTime})`,
+    ),
   ],
 )
 

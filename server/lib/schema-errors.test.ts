@@ -13,7 +13,9 @@ import {
   CreateLinkRequest,
   CreateNoteRequest,
   CreateUserRequest,
+  GROUP_TIME_MESSAGES,
   SeatingRequest,
+  UpdateGroupRequest,
   UpdateUserRequest,
   UserFeaturesRequest,
   USERS_MESSAGES,
@@ -54,7 +56,14 @@ describe('a failed schema says the field’s Hungarian message', () => {
   })
 
   it('groups: name, students, day and classroom', () => {
-    const group = { groupName: 'A', groupDay: 1, students: ['s'], classroom: '' }
+    const group = {
+      groupName: 'A',
+      groupDay: 1,
+      students: ['s'],
+      classroom: '',
+      startTime: '08:00',
+      endTime: '08:45',
+    }
     expect(answer(CreateGroupRequest, { ...group, groupName: '' })).toBe(MESSAGES.groupNameRequired)
     expect(answer(CreateGroupRequest, { ...group, students: [] })).toBe(MESSAGES.groupNameRequired)
     const { students: _students, ...noStudents } = group
@@ -64,6 +73,27 @@ describe('a failed schema says the field’s Hungarian message', () => {
     expect(answer(CreateGroupRequest, { ...group, groupDay: 8 })).toBe(MESSAGES.groupDayInvalid)
     expect(answer(CreateGroupRequest, { ...group, groupDay: '1' })).toBe(MESSAGES.groupDayInvalid)
     expect(answer(CreateGroupRequest, { ...group, classroom: 5 })).toBe(MESSAGES.unknownClassroom)
+  })
+
+  it('groups: the time (issue 20) required on create, nullable on edit, in quarter hours', () => {
+    const group = {
+      groupName: 'A',
+      groupDay: 1,
+      students: ['s'],
+      classroom: '',
+      startTime: '08:00',
+      endTime: '08:45',
+    }
+    const { startTime: _start, ...noStart } = group
+    expect(answer(CreateGroupRequest, noStart)).toBe(GROUP_TIME_MESSAGES.startRequired)
+    expect(answer(CreateGroupRequest, { ...group, endTime: '' })).toBe(GROUP_TIME_MESSAGES.endRequired)
+    expect(answer(CreateGroupRequest, { ...group, startTime: null })).toBe(MESSAGES.badRequest)
+    expect(answer(CreateGroupRequest, { ...group, startTime: '08:10' })).toBe(GROUP_TIME_MESSAGES.step)
+    expect(answer(CreateGroupRequest, { ...group, endTime: '9:00' })).toBe(GROUP_TIME_MESSAGES.step)
+    expect(answer(UpdateGroupRequest, { ...group, startTime: null, endTime: null })).toBe(true)
+    expect(answer(UpdateGroupRequest, noStart)).toBe(GROUP_TIME_MESSAGES.startRequired)
+    expect(answer(UpdateGroupRequest, { ...group, endTime: '08:50' })).toBe(GROUP_TIME_MESSAGES.step)
+    expect(answer(UpdateGroupRequest, { ...group, startTime: 8 })).toBe(MESSAGES.badRequest)
   })
 
   it('classrooms: name, the layout’s size (any part of it) and an object’s x and y', () => {

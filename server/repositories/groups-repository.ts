@@ -1,6 +1,6 @@
 /** Student groups and their members (spec §3). A group is led by one teacher and may meet in a classroom. */
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm'
 import type { ClassroomLayout } from '@contract/api/classrooms'
 import type { Db } from '../db'
 import { classrooms, groupMembers, groups, users } from '../db/schema'
@@ -13,6 +13,9 @@ export interface GroupRow {
   classroomId: string | null
   instructorId: string
   createdAt: Date
+  /** 'HH:MM', or null for a group without a time (issue 20). */
+  startTime: string | null
+  endTime: string | null
   classroomName: string | null
   layout: ClassroomLayout | null
   instructorName: string
@@ -32,6 +35,8 @@ const groupColumns = {
   classroomId: groups.classroomId,
   instructorId: groups.instructorId,
   createdAt: groups.createdAt,
+  startTime: groups.startTime,
+  endTime: groups.endTime,
   classroomName: classrooms.name,
   layout: classrooms.layout,
   instructorName: users.name,
@@ -45,10 +50,13 @@ function selectGroups(db: Db) {
     .leftJoin(classrooms, eq(classrooms.id, groups.classroomId))
 }
 
-/** True when the instructor already leads a group of this name (any case), day and classroom (or none). */
+/**
+ * True when the instructor already leads a group of this name (any case), day and classroom (or none); `exceptId`
+ * leaves out the group being edited.
+ */
 export async function identicalGroupExists(
   db: Db,
-  input: { name: string; day: number; classroomId: string | null; instructorId: string },
+  input: { name: string; day: number; classroomId: string | null; instructorId: string; exceptId?: string },
 ): Promise<boolean> {
   const [row] = await db
     .select({ id: groups.id })
@@ -59,6 +67,7 @@ export async function identicalGroupExists(
         sql`lower(${groups.name}) = lower(${input.name})`,
         eq(groups.day, input.day),
         input.classroomId ? eq(groups.classroomId, input.classroomId) : isNull(groups.classroomId),
+        input.exceptId ? ne(groups.id, input.exceptId) : undefined,
       ),
     )
     .limit(1)
@@ -71,10 +80,19 @@ export async function listGroups(db: Db, instructorId: string | null): Promise<G
   return instructorId ? query.where(eq(groups.instructorId, instructorId)) : query
 }
 
-/** The group, or null. `lock` (inside a write) keeps the group from being deleted until the transaction ends. */
-export async function findGroup(db: Db, id: string, lock = false): Promise<GroupRow | null> {
+/**
+ * The group, or null. `lock` (inside a write) keeps the group from being deleted until the transaction ends;
+ * 'update' (an edit of the group) also makes the group's other writes (seating, register) wait for the edit.
+ */
+export async function findGroup(
+  db: Db,
+  id: string,
+  lock: boolean | 'update' = false,
+): Promise<GroupRow | null> {
   const query = selectGroups(db).where(eq(groups.id, id)).limit(1)
-  const [row] = lock ? await query.for('key share', { of: groups }) : await query
+  const [row] = lock
+    ? await query.for(lock === 'update' ? 'update' : 'key share', { of: groups })
+    : await query
   return row ?? null
 }
 
@@ -114,6 +132,8 @@ export async function insertGroup(
     day: number
     classroomId: string | null
     instructorId: string
+    startTime: string
+    endTime: string
     memberIds: string[]
     now: Date
   },
@@ -125,12 +145,44 @@ export async function insertGroup(
     day: input.day,
     classroomId: input.classroomId,
     instructorId: input.instructorId,
+    startTime: input.startTime,
+    endTime: input.endTime,
     createdAt: input.now,
   })
   const memberIds = [...new Set(input.memberIds)]
   if (memberIds.length)
     await db.insert(groupMembers).values(memberIds.map((userId) => ({ groupId: id, userId })))
   return id
+}
+
+/** Changes a group (issue 20): name, day, classroom, time, and its members become exactly `memberIds`. */
+export async function updateGroup(
+  db: Db,
+  id: string,
+  input: {
+    name: string
+    day: number
+    classroomId: string | null
+    startTime: string | null
+    endTime: string | null
+    memberIds: string[]
+  },
+): Promise<void> {
+  const { memberIds, ...columns } = input
+  await db.update(groups).set(columns).where(eq(groups.id, id))
+  const ids = [...new Set(memberIds)]
+  await db
+    .delete(groupMembers)
+    .where(
+      ids.length
+        ? and(eq(groupMembers.groupId, id), notInArray(groupMembers.userId, ids))
+        : eq(groupMembers.groupId, id),
+    )
+  if (ids.length)
+    await db
+      .insert(groupMembers)
+      .values(ids.map((userId) => ({ groupId: id, userId })))
+      .onConflictDoNothing()
 }
 
 /** Deletes a group; its members, seating and notes go with it (ON DELETE CASCADE). */

@@ -54,6 +54,8 @@ describe.each(drivers)('attendance register on %s', (driver) => {
         groupDay: options.groupDay ?? 1,
         classroom: classroom.json().classroomId as string,
         students: students.map((s) => s.username),
+        startTime: '08:00',
+        endTime: '08:45',
       },
     })
     expect(created.statusCode, created.body).toBe(201)

@@ -58,6 +58,8 @@ describe.each(drivers)('classrooms and seating on %s', (driver) => {
       groupDay: 2,
       students: students.map((s) => s.username),
       classroom: classroomId,
+      startTime: '08:00',
+      endTime: '08:45',
     })
     expect(created.statusCode, created.body).toBe(201)
     const groupId = created.json().groupId as string
@@ -211,6 +213,8 @@ describe.each(drivers)('classrooms and seating on %s', (driver) => {
         groupDay: 5,
         students: [students[0].username],
         classroom: classroomId,
+        startTime: '08:00',
+        endTime: '08:45',
       })
       expect(second.statusCode).toBe(201)
       const res = await call(teacher.token, 'DELETE', `/api/classrooms/${classroomId}`)
@@ -360,6 +364,8 @@ describe.each(drivers)('classrooms and seating on %s', (driver) => {
         groupDay: 3,
         students: [student.username],
         classroom: '',
+        startTime: '08:00',
+        endTime: '08:45',
       })
       const path = `/api/classrooms/${classroomId}/groups/${created.json().groupId}/seating`
       for (const method of ['GET', 'POST'] as const) {

@@ -10,6 +10,9 @@ import { MESSAGES } from '@contract/messages'
 import { drivers, useTestApp, type TestUser } from './build'
 import { auditEntries } from './queries'
 
+/** A new group's time (issue 20: required on create). */
+const TIMES = { startTime: '08:00', endTime: '08:45' }
+
 const LAYOUT: ClassroomLayout = {
   size: [3, 2],
   objects: [
@@ -38,6 +41,7 @@ describe.each(drivers)('groups and notes on %s', (driver) => {
       groupName: 'Csoport',
       groupDay: 1,
       classroom: '',
+      ...TIMES,
       ...body,
     })
     expect(res.statusCode, res.body).toBe(201)
@@ -47,7 +51,7 @@ describe.each(drivers)('groups and notes on %s', (driver) => {
   it('refuses an identical group (same name in any case, day and classroom) with a Hungarian 409', async () => {
     const teacher = await t.signedIn('teacher')
     const student = await t.user('student')
-    const body = { groupName: 'Kétszer', groupDay: 2, classroom: '', students: [student.username] }
+    const body = { groupName: 'Kétszer', groupDay: 2, classroom: '', students: [student.username], ...TIMES }
     expect((await call(teacher.token, 'POST', '/api/groups/create', body)).statusCode).toBe(201)
     const again = await call(teacher.token, 'POST', '/api/groups/create', { ...body, groupName: ' kétszer ' })
     expect(again.statusCode).toBe(409)
@@ -83,6 +87,8 @@ describe.each(drivers)('groups and notes on %s', (driver) => {
         // The same student twice, once in another case, is one member.
         students: [zsofi.username, csaba.username, agi.username, zsofi.username.toUpperCase()],
         classroom: classroomId,
+        startTime: '10:15',
+        endTime: '11:00',
       })
       expect(res.statusCode).toBe(201)
       expect(res.json()).toEqual({ code: 201, message: 'Csoport létrehozva.', groupId: expect.any(String) })
@@ -101,6 +107,8 @@ describe.each(drivers)('groups and notes on %s', (driver) => {
         room: '101',
         layout: LAYOUT,
         instructor: 'Kovács Éva',
+        startTime: '10:15',
+        endTime: '11:00',
       }
       expect(await groupsOf(teacher.token)).toEqual([expected])
       expect(await groupsOf(teacher.token, '/api/groups/instructor')).toEqual([expected])
@@ -168,58 +176,62 @@ describe.each(drivers)('groups and notes on %s', (driver) => {
     const BAD: [string, (student: string) => unknown, string][] = [
       [
         'an empty name',
-        (s) => ({ groupName: '', groupDay: 1, students: [s], classroom: '' }),
+        (s) => ({ groupName: '', groupDay: 1, students: [s], classroom: '', ...TIMES }),
         MESSAGES.groupNameRequired,
       ],
       [
         'a name of spaces',
-        (s) => ({ groupName: '  ', groupDay: 1, students: [s], classroom: '' }),
+        (s) => ({ groupName: '  ', groupDay: 1, students: [s], classroom: '', ...TIMES }),
         MESSAGES.groupNameRequired,
       ],
-      ['no name', (s) => ({ groupDay: 1, students: [s], classroom: '' }), MESSAGES.groupNameRequired],
+      [
+        'no name',
+        (s) => ({ groupDay: 1, students: [s], classroom: '', ...TIMES }),
+        MESSAGES.groupNameRequired,
+      ],
       [
         'no students',
-        () => ({ groupName: 'A', groupDay: 1, students: [], classroom: '' }),
+        () => ({ groupName: 'A', groupDay: 1, students: [], classroom: '', ...TIMES }),
         MESSAGES.groupNameRequired,
       ],
       [
         'a missing student list',
-        () => ({ groupName: 'A', groupDay: 1, classroom: '' }),
+        () => ({ groupName: 'A', groupDay: 1, classroom: '', ...TIMES }),
         MESSAGES.groupNameRequired,
       ],
       [
         'day 0',
-        (s) => ({ groupName: 'A', groupDay: 0, students: [s], classroom: '' }),
+        (s) => ({ groupName: 'A', groupDay: 0, students: [s], classroom: '', ...TIMES }),
         MESSAGES.groupDayInvalid,
       ],
       [
         'day 8',
-        (s) => ({ groupName: 'A', groupDay: 8, students: [s], classroom: '' }),
+        (s) => ({ groupName: 'A', groupDay: 8, students: [s], classroom: '', ...TIMES }),
         MESSAGES.groupDayInvalid,
       ],
       [
         'day as text',
-        (s) => ({ groupName: 'A', groupDay: '2', students: [s], classroom: '' }),
+        (s) => ({ groupName: 'A', groupDay: '2', students: [s], classroom: '', ...TIMES }),
         MESSAGES.groupDayInvalid,
       ],
       [
         'an unknown student',
-        (s) => ({ groupName: 'A', groupDay: 1, students: [s, 'nincs.ilyen'], classroom: '' }),
+        (s) => ({ groupName: 'A', groupDay: 1, students: [s, 'nincs.ilyen'], classroom: '', ...TIMES }),
         'Nem található ilyen diák: nincs.ilyen.',
       ],
       [
         'an unknown classroom',
-        (s) => ({ groupName: 'A', groupDay: 1, students: [s], classroom: randomUUID() }),
+        (s) => ({ groupName: 'A', groupDay: 1, students: [s], classroom: randomUUID(), ...TIMES }),
         MESSAGES.unknownClassroom,
       ],
       [
         'a classroom id that is no id',
-        (s) => ({ groupName: 'A', groupDay: 1, students: [s], classroom: 'terem-101' }),
+        (s) => ({ groupName: 'A', groupDay: 1, students: [s], classroom: 'terem-101', ...TIMES }),
         MESSAGES.unknownClassroom,
       ],
       [
         'an unknown field',
-        (s) => ({ groupName: 'A', groupDay: 1, students: [s], classroom: '', extra: 1 }),
+        (s) => ({ groupName: 'A', groupDay: 1, students: [s], classroom: '', extra: 1, ...TIMES }),
         MESSAGES.badRequest,
       ],
     ]
@@ -245,6 +257,7 @@ describe.each(drivers)('groups and notes on %s', (driver) => {
         groupDay: 1,
         students: [colleague.username],
         classroom: '',
+        ...TIMES,
       })
       expect(res.statusCode).toBe(400)
       expect(res.json()).toEqual({ code: 400, message: `Nem található ilyen diák: ${colleague.username}.` })

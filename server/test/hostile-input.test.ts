@@ -79,6 +79,8 @@ const CASES: Case[] = [
           groupDay: 2,
           students: [(await t.user('student')).username],
           classroom: created.json().classroomId,
+          startTime: '08:00',
+          endTime: '08:45',
         },
       }
     },

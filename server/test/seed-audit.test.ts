@@ -57,6 +57,7 @@ const EXTRAS: Record<string, string[]> = {
   deleteFile: ['filePath', 'isFolder'],
   renameFile: ['filePath', 'isFolder', 'newFileName'],
   updateAttendance: ['date', 'groupName', 'studentGroupDocId'],
+  updateStudentGroup: ['groupName', 'studentGroupDocId'],
 }
 
 describe.each(drivers)('bulk audit history on %s', (driver) => {

@@ -1,4 +1,4 @@
-/** Student groups (spec §7, DESIGN §3): the caller's own, all visible ones, create, delete. */
+/** Student groups (spec §7, DESIGN §3): the caller's own, all visible ones, create, edit (issue 20), delete. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
   CreateGroupRequest,
@@ -6,9 +6,11 @@ import {
   GroupIdParams,
   GroupsResponse,
   MessageBody,
+  UpdateGroupRequest,
+  WRITE_ERRORS,
   withErrors,
 } from '@contract/api'
-import { allGroups, createGroup, deleteGroup, instructorGroups } from '@server/services/groups'
+import { allGroups, createGroup, deleteGroup, instructorGroups, updateGroup } from '@server/services/groups'
 import { runWrite } from '@server/plugins/app/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -40,6 +42,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => runWrite(request, reply, createGroup(request.body)),
+  )
+
+  // Issue 20: the group as a whole (name, day, time, classroom, members); gated as creating a group is.
+  app.put(
+    '/groups/:id',
+    {
+      onRequest: app.requireFeatures('createGroup'),
+      schema: {
+        params: GroupIdParams,
+        body: UpdateGroupRequest,
+        response: withErrors({ 200: MessageBody }, ...WRITE_ERRORS, 404, 409, 422),
+      },
+    },
+    async (request, reply) => runWrite(request, reply, updateGroup(request.params.id, request.body)),
   )
 
   app.delete(

@@ -31,6 +31,10 @@ const CASES: Record<AuditType, { extras: AuditExtras; text: string }> = {
     extras: { studentGroupDocId: 'g1', groupName: '9.A matek', classroomId: 'c1' },
     text: 'Létrehozta a tanulócsoportot: 9.A matek',
   },
+  updateStudentGroup: {
+    extras: { studentGroupDocId: 'g1', groupName: '9.A matek' },
+    text: 'Módosította a tanulócsoportot: 9.A matek',
+  },
   deleteStudentGroup: {
     extras: { studentGroupDocId: 'g1', groupName: 'Szakkör' },
     text: 'Törölte a tanulócsoportot: Szakkör',

@@ -23,6 +23,7 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   updateClassroom: 'Tanterem módosítása',
   deleteClassroom: 'Tanterem törlése',
   createStudentGroup: 'Csoport létrehozása',
+  updateStudentGroup: 'Csoport módosítása',
   deleteStudentGroup: 'Csoport törlése',
   updateSeating: 'Ülésrend módosítása',
   deleteSeating: 'Ülésrend törlése',
@@ -133,6 +134,8 @@ export function auditDescriptionParts(entry: AuditEntryView): DescriptionPart[] 
       return about('Törölte a tantermet', 'classroom', classroom)
     case 'createStudentGroup':
       return about('Létrehozta a tanulócsoportot', 'group', group)
+    case 'updateStudentGroup':
+      return about('Módosította a tanulócsoportot', 'group', group)
     case 'deleteStudentGroup':
       return about('Törölte a tanulócsoportot', 'group', group)
     case 'updateSeating':

@@ -28,6 +28,8 @@ function aGroup(id: string, overrides: Partial<Group> = {}): Group {
     room: '204',
     layout: null,
     instructor: 'Kezdő Kornélia',
+    startTime: null,
+    endTime: null,
     ...overrides,
   }
 }

@@ -14,6 +14,8 @@ function aGroup(id: string, groupDay: number): Group {
     room: '',
     layout: null,
     instructor: 'Teszt Elek',
+    startTime: null,
+    endTime: null,
   }
 }
 

@@ -15,7 +15,7 @@ export function aStudent(name: string, overrides: Partial<Student> = {}): Studen
   return { id, name, username, ...overrides }
 }
 
-/** A group of `members` (students, names and members kept in step), on Monday in room '12' unless given. */
+/** A group of `members` (students, names and members kept in step), on Monday in room '12', without a time, unless given. */
 export function aGroup(groupName: string, overrides: Partial<Group> = {}, members: Student[] = []): Group {
   const id = overrides.id ?? `g${nextId++}`
   return {
@@ -29,6 +29,8 @@ export function aGroup(groupName: string, overrides: Partial<Group> = {}, member
     room: '12',
     layout: null,
     instructor: 'Teszt Elek',
+    startTime: null,
+    endTime: null,
     ...overrides,
   }
 }

@@ -37,6 +37,8 @@ function buildGroup(overrides: Partial<Group> = {}): Group {
       ],
     },
     instructor: 'Teszt Elek',
+    startTime: null,
+    endTime: null,
     ...overrides,
   }
 }
