@@ -74,6 +74,8 @@ async function main() {
       groupDay: 2,
       students: NAMES.map((_, i) => `k${i}`),
       classroom: classroomId,
+      startTime: '09:00',
+      endTime: '09:45',
     })
     await api('POST', `/classrooms/${classroomId}/groups/${groupId}/seating`, {
       positions: NAMES.slice(0, 6).map((_, i) => ({

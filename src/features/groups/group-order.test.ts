@@ -40,6 +40,23 @@ describe('group order', () => {
     ])
   })
 
+  it('orders a day by start time, a group without a time last, then by name', () => {
+    const groups = [
+      aGroup('Nincs ideje', { groupDay: 2 }),
+      aGroup('Délutáni', { groupDay: 2, startTime: '13:00', endTime: '13:45' }),
+      aGroup('B reggeli', { groupDay: 2, startTime: '08:00', endTime: '08:45' }),
+      aGroup('A reggeli', { groupDay: 2, startTime: '08:00', endTime: '09:30' }),
+      aGroup('Tízórás', { groupDay: 2, startTime: '10:00', endTime: '10:45' }),
+    ]
+    expect(sortGroups(groups, 2).map((g) => g.groupName)).toEqual([
+      'A reggeli',
+      'B reggeli',
+      'Tízórás',
+      'Délutáni',
+      'Nincs ideje',
+    ])
+  })
+
   it("shows the room as '{room}. terem', and nothing without one", () => {
     expect(roomLabel('204')).toBe('204. terem')
     expect(roomLabel('')).toBeNull()

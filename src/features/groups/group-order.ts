@@ -1,9 +1,11 @@
 /**
  * The order of the group list: by weekday starting from today, so the group a teacher meets next is on top (today's
- * groups first, then tomorrow's, … yesterday's last), then by name in Hungarian collation. Pure.
+ * groups first, then tomorrow's, … yesterday's last), then by start time (a group without a time last in its day;
+ * issue 20), then by name in Hungarian collation. Pure.
  */
 import type { Group } from '@contract/api'
 import { weekdayId } from '@contract/weekdays'
+import { byStartTime } from '@/lib/group-time'
 
 const collator = new Intl.Collator('hu', { sensitivity: 'base', numeric: true })
 
@@ -17,11 +19,12 @@ export function daysUntil(day: number, today: number): number {
   return (((day - today) % 7) + 7) % 7
 }
 
-/** A sorted copy: today's groups first, then the rest of the week in order; by name within a day. */
+/** A sorted copy: today's groups first, then the rest of the week in order; by time, then name within a day. */
 export function sortGroups(groups: readonly Group[], today: number): Group[] {
   return [...groups].sort(
     (a, b) =>
       daysUntil(a.groupDay, today) - daysUntil(b.groupDay, today) ||
+      byStartTime(a, b) ||
       collator.compare(a.groupName, b.groupName) ||
       (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   )

@@ -3,7 +3,14 @@ import type { UserEvent } from '@testing-library/user-event'
 import { clear, createStore } from 'idb-keyval'
 import { delay, http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Classroom, Group, Note, Student } from '@contract/api'
+import {
+  GROUP_MESSAGES,
+  GROUP_TIME_MESSAGES,
+  type Classroom,
+  type Group,
+  type Note,
+  type Student,
+} from '@contract/api'
 import { MESSAGES } from '@contract/messages'
 import { useOutboxRunner } from '@/lib/outbox'
 import { outbox, OUTBOX_DATABASE, OUTBOX_STORE } from '@/lib/outbox/outbox'
@@ -46,6 +53,8 @@ const STUDENTS: Student[] = [
 const CLASSROOMS: Classroom[] = [
   { _id: 'c1', name: '204', layout: { size: [8, 6], objects: [] } },
   { _id: 'c2', name: '105', layout: { size: [8, 6], objects: [] } },
+  // One desk, at the front left.
+  { _id: 'c3', name: 'Kis terem', layout: { size: [2, 2], objects: [{ type: 'student', x: 0, y: 0 }] } },
 ]
 
 function serveGroups(groups: Group[] | (() => Group[])) {
@@ -245,6 +254,47 @@ describe('Csoportok: a new group', () => {
     return screen.findByRole('dialog', { name: 'Új csoport létrehozása' })
   }
 
+  async function typeTimes(user: UserEvent, dialog: HTMLElement, start: string, end: string) {
+    await user.type(within(dialog).getByLabelText('Kezdés'), start)
+    await user.type(within(dialog).getByLabelText('Befejezés'), end)
+  }
+
+  it('asks for both times, in 15-minute steps, the end after the start, and sends nothing until then', async () => {
+    serveGroups([])
+    const posted = servePost('/groups/create', () =>
+      HttpResponse.json({ code: 201, message: 'Csoport létrehozva.', groupId: 'g9' }, { status: 201 }),
+    )
+    const { user } = renderScreen()
+    const dialog = await openCreate(user)
+    await user.type(within(dialog).getByLabelText('Csoport neve'), 'Angol')
+    await user.type(within(dialog).getByRole('combobox', { name: 'Diákok' }), 'anna{Enter}')
+    const start = within(dialog).getByLabelText('Kezdés')
+    const end = within(dialog).getByLabelText('Befejezés')
+    expect(start).toHaveAttribute('type', 'time')
+    expect(start).toHaveAttribute('step', '900')
+    await user.click(within(dialog).getByRole('button', { name: 'Létrehozás' }))
+    expect(await within(dialog).findByText(GROUP_TIME_MESSAGES.startRequired)).toBeInTheDocument()
+    expect(within(dialog).getByText(GROUP_TIME_MESSAGES.endRequired)).toBeInTheDocument()
+    expect(start).toHaveAttribute('aria-invalid', 'true')
+
+    await typeTimes(user, dialog, '08:10', '09:30')
+    expect(await within(dialog).findByText(GROUP_TIME_MESSAGES.step)).toBeInTheDocument()
+    expect(end).not.toHaveAttribute('aria-invalid')
+
+    await user.clear(start)
+    await user.type(start, '09:30')
+    await user.click(within(dialog).getByRole('button', { name: 'Létrehozás' }))
+    expect(await within(dialog).findByText(GROUP_TIME_MESSAGES.endBeforeStart)).toBeInTheDocument()
+    expect(end).toHaveAttribute('aria-invalid', 'true')
+    expect(posted).toEqual([])
+
+    await user.clear(start)
+    await user.type(start, '08:00')
+    await user.click(within(dialog).getByRole('button', { name: 'Létrehozás' }))
+    await waitFor(() => expect(posted).toHaveLength(1))
+    expect(posted[0].body).toMatchObject({ startTime: '08:00', endTime: '09:30' })
+  })
+
   it("refuses an empty or blank name and no student with 'Kérjük, töltse ki az összes kötelező mezőt.' and sends nothing", async () => {
     serveGroups([])
     const posted = servePost('/groups/create', () =>
@@ -256,8 +306,9 @@ describe('Csoportok: a new group', () => {
     expect(await within(dialog).findAllByText('Kérjük, töltse ki az összes kötelező mezőt.')).toHaveLength(2)
     expect(within(dialog).getByLabelText('Csoport neve')).toHaveAttribute('aria-invalid', 'true')
 
-    // A blank name with a student is refused too.
+    // A blank name with a student (and a time) is refused too.
     await user.type(within(dialog).getByLabelText('Csoport neve'), '   ')
+    await typeTimes(user, dialog, '08:00', '08:45')
     await user.type(within(dialog).getByRole('combobox', { name: 'Diákok' }), 'Anna')
     await user.click(await within(dialog).findByRole('option', { name: /Kovács Anna/ }))
     await user.click(within(dialog).getByRole('button', { name: 'Létrehozás' }))
@@ -339,7 +390,7 @@ describe('Csoportok: a new group', () => {
     expect(await within(dialog).findByRole('combobox', { name: 'Diákok' })).toBeInTheDocument()
   })
 
-  it("sends {groupName, groupDay, students: usernames, classroom}, says 'Csoport létrehozva.' and shows the new group", async () => {
+  it("sends {groupName, groupDay, students: usernames, classroom, startTime, endTime}, says 'Csoport létrehozva.' and shows the new group", async () => {
     let groups: Group[] = []
     const served = serveGroups(() => groups)
     const posted = servePost('/groups/create', () => {
@@ -355,12 +406,20 @@ describe('Csoportok: a new group', () => {
     const search = within(dialog).getByRole('combobox', { name: 'Diákok' })
     await user.type(search, 'anna{Enter}')
     await user.type(search, 'diak07{Enter}')
+    await typeTimes(user, dialog, '08:00', '09:30')
     await user.click(within(dialog).getByRole('button', { name: 'Létrehozás' }))
 
     expect(await screen.findByText('Csoport létrehozva.')).toBeInTheDocument()
     expect(posted).toEqual([
       {
-        body: { groupName: 'Angol 10.B', groupDay: 3, students: [anna.username, 'diak07'], classroom: 'c1' },
+        body: {
+          groupName: 'Angol 10.B',
+          groupDay: 3,
+          students: [anna.username, 'diak07'],
+          classroom: 'c1',
+          startTime: '08:00',
+          endTime: '09:30',
+        },
         key: expect.any(String),
       },
     ])
@@ -391,6 +450,7 @@ describe('Csoportok: a new group', () => {
     const dialog = await openCreate(user)
     await user.type(within(dialog).getByLabelText('Csoport neve'), 'Angol')
     await user.type(within(dialog).getByRole('combobox', { name: 'Diákok' }), 'anna{Enter}')
+    await typeTimes(user, dialog, '10:00', '10:45')
     await user.click(within(dialog).getByRole('button', { name: 'Létrehozás' }))
     expect((await screen.findAllByText(message)).length).toBeGreaterThan(0)
     expect(screen.getByRole('dialog', { name: 'Új csoport létrehozása' })).toBeInTheDocument()
@@ -403,10 +463,182 @@ describe('Csoportok: a new group', () => {
     // Untouched, the day is today's (Tuesday) and there is no classroom.
     expect(posted).toEqual([
       {
-        body: { groupName: 'Angol', groupDay: 2, students: [anna.username], classroom: '' },
+        body: {
+          groupName: 'Angol',
+          groupDay: 2,
+          students: [anna.username],
+          classroom: '',
+          startTime: '10:00',
+          endTime: '10:45',
+        },
         key: expect.any(String),
       },
     ])
+  })
+})
+
+describe('Csoportok: editing a group (issue 20)', () => {
+  /** Room 204 with three desks in the front row, Anna, Béla and Péter on them. */
+  function aSeatedGroup() {
+    return aGroup(
+      'Matek 9.A',
+      {
+        id: 'g1',
+        groupDay: 1,
+        classroom: 'c1',
+        room: '204',
+        startTime: '08:00',
+        endTime: '09:30',
+        layout: {
+          size: [8, 6],
+          objects: [0, 1, 2].map((x) => ({ type: 'student' as const, x, y: 0 })),
+        },
+      },
+      [anna, bela, peter],
+    )
+  }
+
+  function serveSeating() {
+    server.use(
+      http.get(`${API}/classrooms/c1/groups/g1/seating`, () =>
+        HttpResponse.json({
+          code: 200,
+          positions: [
+            { student: anna.username, position: '0-0' },
+            { student: bela.username, position: '1-0' },
+            { student: 'diak07', position: '2-0' },
+          ],
+        }),
+      ),
+    )
+  }
+
+  function servePut(answer: () => Response) {
+    const put: { id: string; body: unknown; key: string | null }[] = []
+    server.use(
+      http.put(`${API}/groups/:id`, async ({ request, params }) => {
+        put.push({
+          id: String(params.id),
+          body: await request.json(),
+          key: request.headers.get('Idempotency-Key'),
+        })
+        return answer()
+      }),
+    )
+    return put
+  }
+
+  async function openEdit(user: UserEvent, name: string) {
+    const panel = await expand(user, name)
+    await user.click(within(panel).getByRole('button', { name: 'Szerkesztés' }))
+    return screen.findByRole('dialog', { name: 'Csoport szerkesztése' })
+  }
+
+  it("shows the time with the day ('Hétfő 8:00–9:30, 204. terem'); a group without a time shows the day alone", async () => {
+    serveGroups([aSeatedGroup(), aGroup('Régi csoport', { groupDay: 1, room: '105' })])
+    renderScreen()
+    await list()
+    expect(header(/^Matek 9\.A/)).toHaveAccessibleName(
+      /^Matek 9\.A\s*,\s*Hétfő 8:00–9:30\s*,\s*204\. terem\s*,/,
+    )
+    expect(header(/^Régi csoport/)).toHaveAccessibleName(/^Régi csoport\s*,\s*Hétfő\s*,\s*105\. terem\s*,/)
+  })
+
+  it('pre-fills the dialog, says how many pupils lose their seat, and PUTs the whole group through the outbox', async () => {
+    let groups = [aSeatedGroup()]
+    serveGroups(() => groups)
+    serveSeating()
+    const put = servePut(() => {
+      groups = [
+        aGroup('Matek 9.B', { id: 'g1', groupDay: 2, classroom: 'c3', room: 'Kis terem' }, [anna, bela]),
+      ]
+      return HttpResponse.json({ code: 200, message: GROUP_MESSAGES.updated })
+    })
+    const { user } = renderScreen()
+    await list()
+    const dialog = await openEdit(user, 'Matek 9.A')
+    expect(within(dialog).getByLabelText('Csoport neve')).toHaveValue('Matek 9.A')
+    expect(within(dialog).getByLabelText('Nap')).toHaveValue('1')
+    expect(within(dialog).getByLabelText('Kezdés')).toHaveValue('08:00')
+    expect(within(dialog).getByLabelText('Befejezés')).toHaveValue('09:30')
+    expect(await within(dialog).findByRole('option', { name: 'Kis terem' })).toBeInTheDocument()
+    expect(within(dialog).getByLabelText('Terem')).toHaveValue('c1')
+    const chosen = within(dialog).getByRole('list', { name: 'Kiválasztott diákok' })
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Kovács Anna', 'Kovács Béla', 'Nagy Péter'])
+    expect(within(dialog).queryByText(/elveszíti a helyét/)).not.toBeInTheDocument()
+
+    // Péter leaves the group: his seat goes.
+    await user.click(within(chosen).getByRole('button', { name: 'Eltávolítás: Nagy Péter' }))
+    expect(await within(dialog).findByText('1 tanuló elveszíti a helyét az ülésrendben.')).toBeInTheDocument()
+    // The small room has one desk: Anna keeps hers, Béla loses his.
+    await user.selectOptions(within(dialog).getByLabelText('Terem'), 'Kis terem')
+    expect(await within(dialog).findByText('2 tanuló elveszíti a helyét az ülésrendben.')).toBeInTheDocument()
+
+    await user.clear(within(dialog).getByLabelText('Csoport neve'))
+    await user.type(within(dialog).getByLabelText('Csoport neve'), 'Matek 9.B ')
+    await user.selectOptions(within(dialog).getByLabelText('Nap'), 'Kedd')
+    await user.clear(within(dialog).getByLabelText('Befejezés'))
+    await user.type(within(dialog).getByLabelText('Befejezés'), '08:45')
+    await user.click(within(dialog).getByRole('button', { name: 'Mentés' }))
+
+    expect(await screen.findByText(GROUP_MESSAGES.updated)).toBeInTheDocument()
+    expect(put).toEqual([
+      {
+        id: 'g1',
+        body: {
+          groupName: 'Matek 9.B',
+          groupDay: 2,
+          students: [anna.username, bela.username],
+          classroom: 'c3',
+          startTime: '08:00',
+          endTime: '08:45',
+        },
+        key: expect.any(String),
+      },
+    ])
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(await screen.findByRole('button', { name: /^Matek 9\.B/ })).toHaveTextContent('Kis terem. terem')
+  })
+
+  it('offline, the edit is queued and the list shows it at once', async () => {
+    serveGroups([aSeatedGroup()])
+    serveSeating()
+    const put = servePut(() => HttpResponse.error())
+    const { user } = renderScreen()
+    await list()
+    const dialog = await openEdit(user, 'Matek 9.A')
+    await user.clear(within(dialog).getByLabelText('Kezdés'))
+    await user.type(within(dialog).getByLabelText('Kezdés'), '07:45')
+    await user.click(within(dialog).getByRole('button', { name: 'Mentés' }))
+
+    expect(
+      await screen.findByText('Nincs hálózat – a csoport módosítása elküldésre vár.'),
+    ).toBeInTheDocument()
+    expect(header(/^Matek 9\.A/)).toHaveTextContent('Hétfő 7:45–9:30')
+    expect(put).toHaveLength(1)
+    expect(outbox.getSnapshot().items).toEqual([
+      expect.objectContaining({ method: 'PUT', url: '/groups/g1', attempts: 1 }),
+    ])
+  })
+
+  it('a group without a time may keep none (null), but not only one of the two', async () => {
+    serveGroups([aGroup('Régi csoport', { id: 'g2', classroom: '', room: '' }, [anna])])
+    const put = servePut(() => HttpResponse.json({ code: 200, message: GROUP_MESSAGES.updated }))
+    const { user } = renderScreen()
+    await list()
+    const dialog = await openEdit(user, 'Régi csoport')
+    expect(within(dialog).getByLabelText('Kezdés')).toHaveValue('')
+    await user.type(within(dialog).getByLabelText('Kezdés'), '10:00')
+    await user.click(within(dialog).getByRole('button', { name: 'Mentés' }))
+    expect(await within(dialog).findByText(GROUP_TIME_MESSAGES.endRequired)).toBeInTheDocument()
+    await user.clear(within(dialog).getByLabelText('Kezdés'))
+    await user.click(within(dialog).getByRole('button', { name: 'Mentés' }))
+    await waitFor(() => expect(put).toHaveLength(1))
+    expect(put[0].body).toMatchObject({ startTime: null, endTime: null, students: [anna.username] })
   })
 })
 

@@ -96,6 +96,8 @@ async function seatingFixture(url: string, token: string) {
     groupDay: 1,
     students: Array.from({ length: SEATING_STUDENTS }, (_, i) => `s${String(i).padStart(5, '0')}`),
     classroom: classroomId,
+    startTime: '08:00',
+    endTime: '08:45',
   })
   return { groupName, desks: objects.length - 1 }
 }

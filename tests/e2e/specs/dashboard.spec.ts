@@ -74,6 +74,9 @@ test("Kezdőlap shows today's group with its room and students; a dismissed anno
     groupDay: todaysWeekday(),
     students: ['diak01', 'diak02', 'diak03'],
     classroom: classroom.data.classroomId,
+    // All day long, so 'Következő óra' shows it (as 'Most:') whenever the test runs.
+    startTime: '00:00',
+    endTime: '23:45',
   })
   expect(group.status, 'POST /groups/create').toBe(201)
 

@@ -66,12 +66,14 @@ test('a teacher creates a group in a new classroom; a note written offline survi
   await openScreen(page, 'Csoportok', 'Csoportok')
   await expect(page.getByText('Nincsenek csoportok')).toBeVisible()
 
-  // The create dialog: name, day, the new classroom, two students found by a typo and by username.
+  // The create dialog: name, day, the new classroom, the time, two students found by a typo and by username.
   await page.getByRole('button', { name: 'Új csoport' }).click()
   const dialog = page.getByRole('dialog', { name: 'Új csoport létrehozása' })
   await dialog.getByLabel('Csoport neve').fill(groupName)
   await dialog.getByLabel('Nap').selectOption({ label: 'Szerda' })
   await dialog.getByLabel('Terem').selectOption({ label: room })
+  await dialog.getByLabel('Kezdés').fill('08:00')
+  await dialog.getByLabel('Befejezés').fill('09:30')
   const search = dialog.getByRole('combobox', { name: 'Diákok' })
   await search.fill('Kovacs Adm')
   await dialog.getByRole('option', { name: /Kovács Ádám/ }).click()
@@ -91,7 +93,7 @@ test('a teacher creates a group in a new classroom; a note written offline survi
 
   const header = groupHeader(page, groupName)
   await expect(header).toHaveAccessibleName(
-    new RegExp(`^${groupName}\\s*,\\s*Szerda\\s*,\\s*${room}\\. terem\\s*,\\s*2 diák$`),
+    new RegExp(`^${groupName}\\s*,\\s*Szerda 8:00–9:30\\s*,\\s*${room}\\. terem\\s*,\\s*2 diák$`),
   )
   await header.click()
   const panel = page.getByRole('region', { name: new RegExp(`^${groupName}\\s*,`) })

@@ -49,6 +49,8 @@ async function classroomWithGroup(api: Api, runId: string): Promise<Seating> {
     groupDay: 3,
     students: ['diak01', 'diak02', 'diak03', 'diak04'],
     classroom: classroom.data.classroomId,
+    startTime: '10:00',
+    endTime: '10:45',
   })
   expect(group.status, 'POST /groups/create').toBe(201)
   return { classroomId: classroom.data.classroomId, groupId: group.data.groupId, groupName }

@@ -37,6 +37,8 @@ async function groupWithDesks(api: Api, runId: string, columns = 4): Promise<str
     groupDay: 3,
     students: ['diak01', 'diak02', 'diak03', 'diak04'],
     classroom: classroom.data.classroomId,
+    startTime: '10:00',
+    endTime: '10:45',
   })
   expect(group.status, 'POST /groups/create').toBe(201)
   return groupName
