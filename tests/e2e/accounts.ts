@@ -42,6 +42,15 @@ export const USERS = {
   groupsTeacher: { type: 'teacher', name: 'Csoportos Csilla', username: 'tanar.csoport', password: PW },
   /** Moves seats and writes a note with the network cut (tests/e2e/specs/groups.spec.ts). */
   seatingOffline: { type: 'teacher', name: 'Ültető Ülle', username: 'tanar.ultet', password: PW },
+  /** Takes a register by tapping desks and downloads the month's sheet (tests/e2e/specs/attendance.spec.ts). */
+  attendanceTeacher: { type: 'teacher', name: 'Jelenlét Jolán', username: 'tanar.jelen', password: PW },
+  /** Takes a register with the network cut (tests/e2e/specs/attendance.spec.ts). */
+  attendanceOffline: {
+    type: 'teacher',
+    name: 'Naplós Nándor',
+    username: 'tanar.jelen.offline',
+    password: PW,
+  },
   /**
    * Posts the announcements the dashboard spec dismisses, over the API only (mfaAdmin's MFA e-mail is another
    * spec's state): an administrator without MFA whose state no spec changes.
@@ -166,6 +175,8 @@ const TWINNED: readonly UserKey[] = [
   'classroomDesigner',
   'groupsTeacher',
   'seatingOffline',
+  'attendanceTeacher',
+  'attendanceOffline',
   'dashboardTeacher',
   'auditFixture',
   'ownPassword',
