@@ -301,6 +301,78 @@ describe('Kezdőlap', () => {
       expect(within(card).getByText('Délutáni csoport')).toBeInTheDocument()
     })
 
+    it("lists today's groups by start time, a group without a time last, each with its time", async () => {
+      serve({
+        groups: [
+          aGroup('n', { groupName: 'Időpont nélkül' }),
+          aGroup('l', { groupName: 'Délutáni', startTime: '13:00', endTime: '13:45' }),
+          aGroup('e', { groupName: 'Reggeli', startTime: '08:00', endTime: '09:30' }),
+        ],
+      })
+      renderDashboard()
+      const section = await screen.findByRole('region', { name: 'Mai csoportok' })
+      const cards = await within(section).findAllByRole('article')
+      expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+        'Reggeli',
+        'Délutáni',
+        'Időpont nélkül',
+      ])
+      expect(within(cards[0]).getByText('8:00–9:30')).toBeInTheDocument()
+      expect(within(cards[2]).queryByText(/–/)).not.toBeInTheDocument()
+    })
+
+    it("says 'Most:' during a class, with its time, room and members, then the next by start time", async () => {
+      // Monday 10:00 in Budapest: the 9:45–10:30 class meets now; the 8:00 one is over.
+      serve({
+        groups: [
+          aGroup('later', { groupName: 'Délutáni', startTime: '13:00', endTime: '13:45', room: '105' }),
+          aGroup('over', { groupName: 'Reggeli', startTime: '08:00', endTime: '09:30' }),
+          aGroup('now', {
+            groupName: 'Informatika 9.A',
+            startTime: '09:45',
+            endTime: '10:30',
+            room: '204',
+            members: [
+              { id: 's1', name: 'Kovács Anna', username: 'kovacs.anna' },
+              { id: 's2', name: 'Nagy Péter', username: 'diak07' },
+            ],
+            students: ['Kovács Anna', 'Nagy Péter'],
+          }),
+        ],
+      })
+      const { user } = renderDashboard()
+      const card = await screen.findByRole('region', { name: 'Következő óra' })
+      expect(within(card).getByText('Most:')).toBeInTheDocument()
+      expect(within(card).getByText('Informatika 9.A')).toBeInTheDocument()
+      expect(within(card).getByText('9:45–10:30')).toBeInTheDocument()
+      expect(within(card).getByText('204. terem')).toBeInTheDocument()
+      expect(within(card).getByText('2 diák')).toBeInTheDocument()
+      expect(within(card).getByText('Kovács Anna, Nagy Péter')).toBeInTheDocument()
+      expect(within(card).getByText('Utána: Délutáni')).toBeInTheDocument()
+
+      // Held: the next by start time, not yet meeting.
+      await user.click(within(card).getByRole('button', { name: 'Megtartva: Informatika 9.A' }))
+      expect(within(card).queryByText('Most:')).not.toBeInTheDocument()
+      expect(within(card).getByText('Délutáni')).toBeInTheDocument()
+      expect(within(card).getByText('13:00–13:45')).toBeInTheDocument()
+      expect(within(card).getByText('105. terem')).toBeInTheDocument()
+    })
+
+    it("shows the next class by start time before it begins, and none once every class's time is over", async () => {
+      vi.setSystemTime(new Date('2026-11-23T06:30:00Z')) // 7:30 in Budapest
+      serve({ groups: [aGroup('e', { groupName: 'Reggeli', startTime: '08:00', endTime: '09:30' })] })
+      const first = renderDashboard()
+      const card = await screen.findByRole('region', { name: 'Következő óra' })
+      expect(within(card).getByText('Reggeli')).toBeInTheDocument()
+      expect(within(card).queryByText('Most:')).not.toBeInTheDocument()
+      first.unmount()
+
+      vi.setSystemTime(new Date('2026-11-23T08:30:00Z')) // 9:30 in Budapest: it has ended
+      renderDashboard()
+      const later = await screen.findByRole('region', { name: 'Következő óra' })
+      expect(within(later).getByText('Ma nincs több órád.')).toBeInTheDocument()
+    })
+
     it('keeps the held marks of the day when the screen is opened again', async () => {
       serve({ groups: [aGroup('a', { groupName: 'Első óra' }), aGroup('b', { groupName: 'Második óra' })] })
       const first = renderDashboard()

@@ -1,16 +1,19 @@
 /**
- * 'Következő óra' (beyond the spec; e-KRÉTA's apps open on the next lesson): the first of today's groups not yet
- * marked as held, with its room and head count. 'Megtartva' moves on to the next one; 'Ma nincs több órád.' once
- * none is left. Groups have no time of day, so the day runs in the list's order (docs/decisions/dashboard.md, "Kezdőlap").
+ * 'Következő óra' (beyond the spec; e-KRÉTA's apps open on the next lesson): the group meeting now, marked 'Most:',
+ * else the next by its start time (issue 20; a group without a time last), with its time, room and members; a class
+ * marked as held or whose time is over is skipped. 'Megtartva' moves on to the next one; 'Ma nincs több órád.' once
+ * none is left (docs/decisions/dashboard.md, "Kezdőlap").
  */
 import { Badge, Button, Card, Flex, Heading, Text } from '@chakra-ui/react'
-import { Check, DoorOpen, Undo2, Users } from 'lucide-react'
+import { Check, Clock, DoorOpen, Undo2, Users } from 'lucide-react'
 import type { Group } from '@contract/api'
+import { timeRangeLabel } from '@/lib/group-time'
 import { nextClass, roomLabel } from '../todays-groups'
 import { useHeldClasses } from '../use-held-classes'
+import { useSchoolMinutes } from '../use-school-minutes'
 
 export interface NextClassCardProps {
-  /** Today's groups in the day's order. */
+  /** Today's groups in the day's order (by start time). */
   today: readonly Group[]
   /** The school day ('YYYY-MM-DD') the held marks belong to. */
   day: string
@@ -19,9 +22,13 @@ export interface NextClassCardProps {
 export function NextClassCard({ today, day }: NextClassCardProps) {
   const { held, markHeld, undo } = useHeldClasses(day)
   const todaysHeld = held.filter((id) => today.some((group) => group.id === id))
-  const next = nextClass(today, todaysHeld)
-  const after = next ? nextClass(today, [...todaysHeld, next.id]) : null
+  const minutes = useSchoolMinutes()
+  const shown = nextClass(today, todaysHeld, minutes)
+  const next = shown?.group ?? null
+  const after = next ? nextClass(today, [...todaysHeld, next.id], minutes)?.group : null
   const room = next ? roomLabel(next.room) : null
+  const time = next ? timeRangeLabel(next.startTime, next.endTime) : null
+  const members = next ? (next.members.length > 0 ? next.members.map((m) => m.name) : next.students) : []
 
   return (
     <Card.Root as="section" aria-labelledby="dashboard-next-class" size="sm" variant="outline">
@@ -33,19 +40,35 @@ export function NextClassCard({ today, day }: NextClassCardProps) {
       <Card.Body gap="3">
         {next ? (
           <>
+            {shown?.now && (
+              <Text fontSize="sm" fontWeight="semibold" color="green.fg">
+                Most:
+              </Text>
+            )}
             <Text fontSize="xl" fontWeight="semibold" overflowWrap="anywhere">
               {next.groupName}
             </Text>
             <Flex gap="2" wrap="wrap">
+              {time && (
+                <Badge size="lg" variant="subtle">
+                  <Clock size={14} aria-hidden />
+                  {time}
+                </Badge>
+              )}
               <Badge size="lg" colorPalette={room ? 'blue' : 'gray'} variant="subtle">
                 <DoorOpen size={14} aria-hidden />
                 {room ?? 'Nincs terem megadva'}
               </Badge>
               <Badge size="lg" variant="subtle">
                 <Users size={14} aria-hidden />
-                {next.members.length || next.students.length} diák
+                {members.length} diák
               </Badge>
             </Flex>
+            {members.length > 0 && (
+              <Text fontSize="sm" color="fg.muted">
+                {members.join(', ')}
+              </Text>
+            )}
             {after && (
               <Text fontSize="sm" color="fg.muted">
                 Utána: {after.groupName}
