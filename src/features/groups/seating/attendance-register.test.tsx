@@ -74,14 +74,14 @@ function serve(initial: AttendanceEntry[] = [], answer?: () => Response) {
   return put
 }
 
-function App({ group }: { group: Group }) {
+function App({ group, onClose }: { group: Group; onClose: () => void }) {
   useOutboxRunner()
   const attendance = useFeature('manageAttendance')
-  return <SeatingDialog group={group} open onClose={() => {}} attendance={attendance} />
+  return <SeatingDialog group={group} open onClose={onClose} attendance={attendance} />
 }
 
-function renderDialog(group = buildGroup()) {
-  return renderWithProviders(<App group={group} />, { withSettings: true })
+function renderDialog(group = buildGroup(), onClose = () => {}) {
+  return renderWithProviders(<App group={group} onClose={onClose} />, { withSettings: true })
 }
 
 async function openRegister(user: ReturnType<typeof renderDialog>['user']) {
@@ -253,6 +253,19 @@ describe('Jelenlét in the seating dialog (issue 20)', () => {
     expect(screen.queryByRole('grid')).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Kiss Anna: nincs jelölve' }))
     expect(screen.getByRole('button', { name: named('Kiss Anna', 'jelen') })).toBeInTheDocument()
+  })
+
+  it('Escape closes the dialog from the register, even after a pick in the seating', async () => {
+    serve()
+    const onClose = vi.fn()
+    const { user } = renderDialog(buildGroup(), onClose)
+    await screen.findByRole('grid', { name: 'Terem ülésrendje' })
+    screen.getByRole('button', { name: 'Varga Dóra' }).focus()
+    await user.keyboard('{Enter}')
+    await openRegister(user)
+    desk(/^Kiss Anna:/).focus()
+    await user.keyboard('{Escape}')
+    expect(onClose).toHaveBeenCalledTimes(1)
   })
 
   it("shows no 'Jelenlét' without the manageAttendance feature", async () => {

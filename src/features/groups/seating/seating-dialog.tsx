@@ -54,6 +54,11 @@ export function SeatingDialog(props: {
   const onEscapeKeyDown = useCallback((event: KeyboardEvent) => {
     if (picking.current) event.preventDefault()
   }, [])
+  // Leaving the seating drops its pick with the editor: Escape closes the dialog from the register.
+  const switchTo = useCallback((next: SeatingDialogMode) => {
+    picking.current = false
+    setMode(next)
+  }, [])
 
   return (
     <DialogFrame
@@ -77,7 +82,7 @@ export function SeatingDialog(props: {
           <Button
             variant={mode === 'seating' ? 'solid' : 'outline'}
             aria-pressed={mode === 'seating'}
-            onClick={() => setMode('seating')}
+            onClick={() => switchTo('seating')}
           >
             <Users aria-hidden />
             Ülésrend
@@ -85,7 +90,7 @@ export function SeatingDialog(props: {
           <Button
             variant={mode === 'attendance' ? 'solid' : 'outline'}
             aria-pressed={mode === 'attendance'}
-            onClick={() => setMode('attendance')}
+            onClick={() => switchTo('attendance')}
           >
             <ClipboardCheck aria-hidden />
             Jelenlét
