@@ -1,8 +1,9 @@
 /**
  * Csoportok (spec: Groups screen, §4, §5, §8): the teacher's groups as an expandable list, the create dialog with
- * the student picker, the delete confirmation, the seating dialog (src/features/groups/seating, loaded when opened)
- * and, with groupNotes 'ui1', each group's notes and the new-note dialog. Groups are created and deleted online;
- * notes go through the outbox. Default export: the shell loads this screen lazily.
+ * the student picker, the same dialog editing a group (issue 20), the delete confirmation, the seating dialog
+ * (src/features/groups/seating, loaded when opened) and, with groupNotes 'ui1', each group's notes and the new-note
+ * dialog. Groups are created and deleted online; edits and notes go through the outbox. Default export: the shell
+ * loads this screen lazily.
  */
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react'
 import { Plus, UsersRound } from 'lucide-react'

@@ -144,6 +144,29 @@ test('a teacher creates a group in a new classroom; a note written offline survi
     })
     .toEqual([expect.objectContaining({ message: note, createdBy: teacher.name })])
 
+  // Editing (issue 20): the time and the members change through the outbox, and the server has them.
+  await panel.getByRole('button', { name: 'Szerkesztés' }).click()
+  const edit = page.getByRole('dialog', { name: 'Csoport szerkesztése' })
+  await expect(edit.getByLabel('Csoport neve')).toHaveValue(groupName)
+  await expect(edit.getByLabel('Kezdés')).toHaveValue('08:00')
+  await edit.getByLabel('Befejezés').fill('08:45')
+  await edit
+    .getByRole('list', { name: 'Kiválasztott diákok' })
+    .getByRole('button', { name: 'Eltávolítás: Szabó Éva' })
+    .click()
+  expect(await axeProblems(page, 'the edit dialog')).toEqual([])
+  await edit.getByRole('button', { name: 'Mentés' }).click()
+  await expect(page.getByText('Csoport sikeresen módosítva.')).toBeVisible()
+  await expect(edit).toBeHidden()
+  await expect(header).toHaveAccessibleName(
+    new RegExp(`^${groupName}\\s*,\\s*Szerda 8:00–8:45\\s*,\\s*${room}\\. terem\\s*,\\s*1 diák$`),
+  )
+  await expect
+    .poll(async () => (await apiGet<{ groups: unknown[] }>(api, '/groups/instructor')).groups, {
+      message: 'the edited group on the server',
+    })
+    .toEqual([expect.objectContaining({ startTime: '08:00', endTime: '08:45', students: ['Kovács Ádám'] })])
+
   // Accessibility and screenshots: the list with the group expanded and the create dialog, light then dark.
   for (const theme of ['light', 'dark'] as const) {
     if (theme === 'dark') {

@@ -1,7 +1,8 @@
 /**
  * One group of the list (spec: Groups screen): a header button that expands it (click, Enter or Space;
- * aria-expanded) showing the day, '{room}. terem' and the student count; expanded, the students, the actions
- * 'Ülésrend', 'Új jegyzet' (groupNotes 'ui1' only) and 'Törlés', and the notes. With `manageAttendance` (issue 20):
+ * aria-expanded) showing the day and time ('Hétfő 8:00–9:30'; the day alone for a group without a time), '{room}.
+ * terem' and the student count; expanded, the students, the actions 'Ülésrend', 'Szerkesztés' (issue 20), 'Új jegyzet'
+ * (groupNotes 'ui1' only) and 'Törlés', and the notes. With `manageAttendance` (issue 20):
  * 'Jelenlét' opens the seating dialog on today's register, 'Jelenléti ív' downloads the month's sheet (online only).
  */
 import { Badge, Box, Button, Card, chakra, Flex, Heading, Text, VisuallyHidden } from '@chakra-ui/react'
