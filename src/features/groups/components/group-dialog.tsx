@@ -28,7 +28,7 @@ import { useStudents } from '@/api/get-students'
 import { FormDialog } from '@/components/form-dialog'
 import { FormField, useSchemaForm } from '@/components/form'
 import { ApiError, messageOf } from '@/lib/api-client'
-import { CREATE_FAILED } from '../api/create-group'
+import { CREATE_FAILED } from '../api/groups'
 import { seatingQuery } from '../seating/api/seating'
 import { StudentPicker } from './student-picker'
 

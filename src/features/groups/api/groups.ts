@@ -1,15 +1,14 @@
 /**
- * PUT /groups/:id (issue 20): the group as a whole (name, day, time, classroom, members), written through the outbox
- * like the seating, so a teacher can change a group in a dead zone. The body is the whole group, so the optimistic
- * view simply replaces the group's fields in the list (idempotent) and the last of several offline edits wins when
- * they arrive in order. The server unseats removed members and the seats the new classroom lacks
- * (contract/seating-transfer.ts); once it accepts, the seating is fetched again.
+ * A group's writes: create and delete online (spec §7), the edit through the outbox (issue 20). The reads are shared
+ * with Kezdőlap and live in src/api (get-instructor-groups).
  */
-import { useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import {
   GROUP_MESSAGES,
   type Classroom,
+  type CreateGroupRequest,
+  type CreateGroupResponse,
   type Group,
   type Student,
   type UpdateGroupRequest,
@@ -18,8 +17,70 @@ import { queryKeyOf } from '@contract/api-resources'
 import { classroomsQuery } from '@/api/get-classrooms'
 import type { GroupsData } from '@/api/get-instructor-groups'
 import { studentsQuery } from '@/api/get-students'
+import { ApiError, apiRequest, messageOf } from '@/lib/api-client'
 import { useQueuedMutation } from '@/lib/outbox'
+import { writeMutation } from '@/lib/write-mutation'
 
+// POST /groups/create (spec §7): online only; 201 with `code` 201 is a success.
+
+export async function createGroup(request: CreateGroupRequest): Promise<CreateGroupResponse> {
+  const { data } = await apiRequest<CreateGroupResponse>('/groups/create', {
+    method: 'POST',
+    body: request,
+    expectCode: 201,
+  })
+  return data
+}
+
+/** The new group shows once the server has it: the lists refetch (no optimistic row without the server's id). */
+export const createGroupMutation = writeMutation({
+  mutationFn: createGroup,
+  invalidates: [queryKeyOf('groupsInstructor'), queryKeyOf('groups')],
+})
+
+export function useCreateGroup() {
+  return useMutation(createGroupMutation)
+}
+
+export const CREATE_FAILED = 'Hiba történt a csoport létrehozása közben.'
+
+/**
+ * Spec §8: a 400 shows the server's message if it gave one, and so does a 409 (an identical group, issue 18);
+ * anything else the generic message.
+ */
+export function createGroupErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && (error.status === 400 || error.status === 409))
+    return messageOf(error.body) ?? CREATE_FAILED
+  return CREATE_FAILED
+}
+
+// DELETE /groups/:id (spec §7): online only; 200 with `code` 200 is a success.
+
+export async function deleteGroup(id: string): Promise<void> {
+  await apiRequest<unknown>(`/groups/${encodeURIComponent(id)}`, { method: 'DELETE', expectCode: 200 })
+}
+
+/** The group leaves the list at once and comes back if the server refuses. */
+export const deleteGroupMutation = writeMutation<void, string, GroupsData>({
+  mutationFn: deleteGroup,
+  invalidates: [queryKeyOf('groups')],
+  optimistic: {
+    queryKey: queryKeyOf('groupsInstructor'),
+    update: (current, id) => ({ ...current, groups: current.groups.filter((group) => group.id !== id) }),
+  },
+})
+
+export function useDeleteGroup() {
+  return useMutation(deleteGroupMutation)
+}
+
+/**
+ * PUT /groups/:id (issue 20): the group as a whole (name, day, time, classroom, members), written through the outbox
+ * like the seating, so a teacher can change a group in a dead zone. The body is the whole group, so the optimistic
+ * view simply replaces the group's fields in the list (idempotent) and the last of several offline edits wins when
+ * they arrive in order. The server unseats removed members and the seats the new classroom lacks
+ * (contract/seating-transfer.ts); once it accepts, the seating is fetched again.
+ */
 const UPDATE_MESSAGES = {
   sent: GROUP_MESSAGES.updated,
   failed: 'Hiba történt a csoport módosítása közben.',
