@@ -147,7 +147,7 @@ async function tapLatency(browser: Browser, baseUrl: string, teacher: ServerCont
       await page.waitForTimeout(PAUSE_MS)
     }
     // Every tap's save has left the outbox before the context closes.
-    await dialog.getByText('Elküldésre vár', { exact: true }).waitFor({ state: 'detached', timeout: 60_000 })
+    await dialog.getByText('Elküldésre vár', { exact: true }).waitFor({ state: 'hidden', timeout: 60_000 })
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
     const taps = await page.evaluate(() => (window as unknown as { __taps: Tap[] }).__taps)
     const totals = await dialog.locator('[data-attendance-totals]').textContent()

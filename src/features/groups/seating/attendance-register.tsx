@@ -5,7 +5,7 @@
  * WHOLE day's register through the outbox (idempotent, the last one wins), so a register taken offline shows as
  * waiting and arrives once, after the seating moves queued before it. Without a layout, every member is in the list.
  */
-import { Badge, Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react'
+import { Box, Button, type SystemStyleObject } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { CheckCheck } from 'lucide-react'
 import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react'
@@ -13,7 +13,6 @@ import type { AttendanceEntry, AttendanceStatus, ClassroomLayout, Group, GroupMe
 import { studentDesks } from '@contract/classroom-layout'
 import { ListState } from '@/components/list-state'
 import { OfflineMarker } from '@/components/offline-marker'
-import { touchTarget } from '@/lib/touch-target'
 import {
   attendanceTotals,
   cycleStatus,
@@ -26,7 +25,7 @@ import {
 } from '../attendance'
 import { useAttendance, useSaveAttendance } from '../api/attendance'
 import { seatingQuery, useSaveSeating } from './api/seating'
-import { AttendanceGrid, STATUS_PALETTE, StatusLetter } from './components/attendance-grid'
+import { ATTENDANCE_CSS, AttendanceGrid, PupilMark } from './components/attendance-grid'
 import { nextDesk, seatingView, type Direction } from './seating'
 
 export const ATTENDANCE_WORDS = {
@@ -59,7 +58,93 @@ export interface AttendanceRegisterProps {
   day: string
 }
 
-export function AttendanceRegister({ group, layout, day }: AttendanceRegisterProps) {
+/** The register's own parts beside the grid's stylesheet: the toolbar, the hint, the room and the list beside it. */
+const REGISTER_CSS: SystemStyleObject = {
+  ...ATTENDANCE_CSS,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '3',
+  minHeight: '0',
+  flex: '1',
+  '& [data-part=toolbar]': { display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' },
+  '& [data-part=toolbar-end]': {
+    display: 'flex',
+    gap: '2',
+    marginStart: 'auto',
+    alignItems: 'center',
+    flexWrap: 'wrap',
+  },
+  '& [data-part=totals]': { fontSize: 'sm', fontWeight: 'medium' },
+  // Chakra's orange Badge (size lg), kept in the DOM and hidden rather than mounted per tap.
+  '& [data-part=waiting-badge]': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    fontSize: 'sm',
+    fontWeight: 'medium',
+    lineHeight: '1.25rem',
+    px: '2.5',
+    minHeight: '7',
+    rounded: 'l2',
+    bg: 'orange.subtle',
+    color: 'orange.fg',
+    whiteSpace: 'nowrap',
+  },
+  '& [data-part=waiting-badge][hidden]': { display: 'none' },
+  '& [data-part=hint]': { fontSize: 'xs', color: 'fg.muted' },
+  '& [data-part=room-and-list]': {
+    display: 'flex',
+    flexDirection: { base: 'column', lg: 'row' },
+    gap: '4',
+    alignItems: { lg: 'flex-start' },
+    minHeight: '0',
+  },
+  '& [data-part=unseated]': { width: { base: 'full', lg: '15rem' }, flex: 'none' },
+  '& [data-part=unseated] h3': { fontSize: 'sm', fontWeight: 'semibold', marginBottom: '2' },
+  '& [data-part=unseated] ul': {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '1.5',
+    listStyleType: 'none',
+  },
+  '& [data-part=room]': { flex: '1', minWidth: '0' },
+}
+
+const HINT = (
+  <p id="attendance-keyboard-hint" data-part="hint">
+    {ATTENDANCE_WORDS.keyboardHint}
+  </p>
+)
+
+/**
+ * The register, styled once: the wrapper with the stylesheet renders only when the dialog does, and every tap renders
+ * the plain elements inside it (no Chakra style resolution per tap but the two controls whose props changed).
+ */
+export function AttendanceRegister(props: AttendanceRegisterProps) {
+  return (
+    <Box css={REGISTER_CSS}>
+      <RegisterBody {...props} />
+    </Box>
+  )
+}
+
+const AllPresentButton = memo(function AllPresentButton({
+  disabled,
+  onClick,
+}: {
+  disabled: boolean
+  onClick: () => void
+}) {
+  return (
+    <Button colorPalette="green" onClick={onClick} disabled={disabled}>
+      <CheckCheck aria-hidden />
+      Mindenki jelen
+    </Button>
+  )
+})
+
+const RegisterOfflineMarker = memo(OfflineMarker)
+
+function RegisterBody({ group, layout, day }: AttendanceRegisterProps) {
   const query = useAttendance(group.id, day)
   const save = useSaveAttendance(group.id, day)
   const shown = save.withPending(query.data)
@@ -165,54 +250,45 @@ export function AttendanceRegister({ group, layout, day }: AttendanceRegisterPro
         empty: { title: '', description: '' },
       }}
     >
-      <Flex direction="column" gap="3" minH="0" flex="1">
-        <Flex gap="2" wrap="wrap" align="center">
-          <Button colorPalette="green" onClick={allPresent} disabled={totals.unmarked === 0}>
-            <CheckCheck aria-hidden />
-            Mindenki jelen
-          </Button>
-          <Flex gap="2" ms="auto" align="center" wrap="wrap">
-            {(save.pending.length > 0 || local !== null) && (
-              <Badge colorPalette="orange" size="lg">
-                Elküldésre vár
-              </Badge>
-            )}
-            <Text fontSize="sm" fontWeight="medium" data-attendance-totals="">
-              {totalsLine(totals)}
-            </Text>
-          </Flex>
-        </Flex>
-        <OfflineMarker updatedAt={query.data?.date ?? null} />
-        <Text id="attendance-keyboard-hint" fontSize="xs" color="fg.muted">
-          {ATTENDANCE_WORDS.keyboardHint}
-        </Text>
-        <Box aria-live="assertive" aria-atomic="true" srOnly bg="bg.panel" color="fg">
-          {message}
-        </Box>
+      <div data-part="toolbar">
+        <AllPresentButton onClick={allPresent} disabled={totals.unmarked === 0} />
+        <div data-part="toolbar-end">
+          <span data-part="waiting-badge" hidden={save.pending.length === 0 && local === null}>
+            Elküldésre vár
+          </span>
+          <p data-part="totals" data-attendance-totals="">
+            {totalsLine(totals)}
+          </p>
+        </div>
+      </div>
+      <RegisterOfflineMarker updatedAt={query.data?.date ?? null} />
+      {HINT}
+      <div data-part="sr-only" aria-live="assertive" aria-atomic="true">
+        {message}
+      </div>
 
-        <Flex direction={{ base: 'column', lg: 'row' }} gap="4" align={{ lg: 'flex-start' }} minH="0">
-          {unseated.length > 0 && (
-            <Box w={{ base: 'full', lg: '15rem' }} flex="none">
-              <UnseatedList members={unseated} register={register} pending={pending} onCycle={cycle} />
-            </Box>
-          )}
-          {layout && desks.length > 0 && (
-            <Box flex="1" minW="0">
-              <AttendanceGrid
-                layout={layout}
-                seats={seats}
-                register={register}
-                pending={pending}
-                focusedDesk={focusedDesk ?? desks[0] ?? null}
-                gridRef={gridRef}
-                onKeyDown={onDeskKey}
-                onCycle={cycle}
-                onFocusDesk={setFocusedDesk}
-              />
-            </Box>
-          )}
-        </Flex>
-      </Flex>
+      <div data-part="room-and-list">
+        {unseated.length > 0 && (
+          <div data-part="unseated">
+            <UnseatedList members={unseated} register={register} pending={pending} onCycle={cycle} />
+          </div>
+        )}
+        {layout && desks.length > 0 && (
+          <div data-part="room">
+            <AttendanceGrid
+              layout={layout}
+              seats={seats}
+              register={register}
+              pending={pending}
+              focusedDesk={focusedDesk ?? desks[0] ?? null}
+              gridRef={gridRef}
+              onKeyDown={onDeskKey}
+              onCycle={cycle}
+              onFocusDesk={setFocusedDesk}
+            />
+          </div>
+        )}
+      </div>
     </ListState>
   )
 }
@@ -227,52 +303,25 @@ interface UnseatedListProps {
 /** The members without a desk, beside the room: each a button that cycles as a desk does. */
 const UnseatedList = memo(function UnseatedList({ members, register, pending, onCycle }: UnseatedListProps) {
   return (
-    <Box as="section" aria-labelledby="attendance-unseated">
-      <Heading as="h3" size="sm" id="attendance-unseated" mb="2">
-        {`Nincs leültetve (${members.length})`}
-      </Heading>
-      <Flex as="ul" direction="column" gap="1.5" listStyleType="none">
+    <section aria-labelledby="attendance-unseated">
+      <h3 id="attendance-unseated">{`Nincs leültetve (${members.length})`}</h3>
+      <ul>
         {members.map((member) => {
           const status = register.get(member.username)
-          const waiting = pending.has(member.username)
           return (
             <li key={member.username}>
-              <chakra.button
+              <button
                 type="button"
+                data-part="pupil"
                 data-status={status ?? 'unmarked'}
                 onClick={() => onCycle(member.username)}
-                colorPalette={status ? STATUS_PALETTE[status] : 'gray'}
-                display="flex"
-                alignItems="center"
-                gap="2"
-                w="full"
-                minH="11"
-                px="3"
-                py="2"
-                rounded="l2"
-                borderWidth="2px"
-                borderColor={status ? 'colorPalette.solid' : 'border.emphasized'}
-                bg={status ? 'colorPalette.subtle' : 'bg.panel'}
-                color={status ? 'colorPalette.fg' : 'fg'}
-                textAlign="start"
-                cursor="pointer"
-                touchAction="manipulation"
-                _focusVisible={{ outline: '3px solid', outlineColor: 'blue.focusRing', outlineOffset: '1px' }}
-                css={touchTarget}
               >
-                <chakra.span srOnly>
-                  {`${member.name}: ${statusLabel(status)}${waiting ? ', elküldésre vár' : ''}`}
-                </chakra.span>
-                <Text as="span" aria-hidden="true" flex="1" fontSize="sm" fontWeight="medium">
-                  {member.name}
-                </Text>
-                <StatusLetter status={status} />
-                {waiting && <Box aria-hidden="true" boxSize="2" rounded="full" bg="orange.solid" />}
-              </chakra.button>
+                <PupilMark member={member} status={status} waiting={pending.has(member.username)} />
+              </button>
             </li>
           )
         })}
-      </Flex>
-    </Box>
+      </ul>
+    </section>
   )
 })

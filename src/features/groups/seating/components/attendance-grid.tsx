@@ -3,42 +3,167 @@
  * letter (J, H, K, I: colour is never the only cue) and says 'Kiss Anna: hiányzik'. A tap, Enter or Space moves the
  * pupil one step on the cycle; the arrow keys move between desks (one tab stop, an ARIA grid as the seating's).
  * Cells are 3.5 rem (56 px) square at least, as in the seating editor: a finger fits.
+ *
+ * Desks, rows and the unseated pupils' buttons are plain elements styled by `ATTENDANCE_CSS`, which the register puts
+ * on a wrapper that a tap does not render again (by role, `data-part` and `data-status`): a tap costs React's diff of
+ * one desk and no style resolution (Chakra resolving style props on every render was most of a tap's time at 4× CPU,
+ * bench/history.md, 2026-11-27).
  */
-import { Box, chakra, Flex, Text } from '@chakra-ui/react'
+import type { SystemStyleObject } from '@chakra-ui/react'
 import { memo, useMemo, type KeyboardEvent, type ReactElement, type Ref } from 'react'
 import type { AttendanceStatus, ClassroomLayout, GroupMember } from '@contract/api'
 import { positionOf } from '@contract/classroom-layout'
+import { touchTarget } from '@/lib/touch-target'
 import { statusLabel, statusLetter } from '../../attendance'
 
 /** Colour palettes of the statuses (Chakra's semantic tokens: readable in the light and the dark theme). */
-export const STATUS_PALETTE: Record<AttendanceStatus, string> = {
+const STATUS_PALETTE: Record<AttendanceStatus, string> = {
   present: 'green',
   absent: 'red',
   late: 'orange',
   excused: 'blue',
 }
 
-/** The status's letter in a corner badge (aria-hidden: the name says the status in words). */
-export function StatusLetter({ status }: { status: AttendanceStatus | undefined }) {
-  if (!status) return null
+const SR_ONLY: SystemStyleObject = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: '0',
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  borderWidth: '0',
+}
+
+const FOCUS_RING: SystemStyleObject = {
+  outline: '3px solid',
+  outlineColor: 'blue.focusRing',
+  outlineOffset: '1px',
+}
+
+/** A status's colours on a desk or a pupil's button and on its letter, by `data-status`. */
+function statusColours(): SystemStyleObject {
+  const styles: Record<string, SystemStyleObject> = {}
+  for (const [status, palette] of Object.entries(STATUS_PALETTE)) {
+    styles[`& [data-status=${status}]`] = {
+      borderColor: `${palette}.solid`,
+      bg: `${palette}.subtle`,
+      color: `${palette}.fg`,
+    }
+    styles[`& [data-status=${status}] [data-part=letter]`] = {
+      bg: `${palette}.solid`,
+      color: `${palette}.contrast`,
+    }
+  }
+  return styles
+}
+
+/** The register's one stylesheet (put on an element that a tap does not render again). */
+export const ATTENDANCE_CSS: SystemStyleObject = {
+  '& [data-part=sr-only]': SR_ONLY,
+  '& [role=grid]': { display: 'grid', gridAutoRows: '3.5rem', gap: '4px', width: 'full' },
+  '& [role=grid] > [role=row]': { display: 'contents' },
+  '& [data-part=desk], & [data-part=pupil]': {
+    position: 'relative',
+    borderWidth: '2px',
+    borderColor: 'border.emphasized',
+    bg: 'bg.panel',
+    color: 'fg',
+    rounded: 'l2',
+    cursor: 'pointer',
+    userSelect: 'none',
+    touchAction: 'manipulation',
+    outline: 'none',
+    _focusVisible: FOCUS_RING,
+  },
+  '& [data-part=desk]': {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: '0.5',
+    minWidth: '0',
+    height: '14',
+    px: '1',
+    overflow: 'hidden',
+    contain: 'strict',
+  },
+  '& [data-part=desk] [data-part=name]': {
+    fontSize: 'xs',
+    fontWeight: 'semibold',
+    lineHeight: '1.1',
+    lineClamp: '2',
+    textAlign: 'center',
+    maxWidth: 'full',
+  },
+  '& [data-part=pupil]': {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '2',
+    width: 'full',
+    minHeight: '11',
+    px: '3',
+    py: '2',
+    textAlign: 'start',
+    ...touchTarget,
+  },
+  '& [data-part=pupil] [data-part=name]': { flex: '1', fontSize: 'sm', fontWeight: 'medium' },
+  '& [data-part=letter]': {
+    fontSize: 'xs',
+    fontWeight: 'bold',
+    lineHeight: '1',
+    minWidth: '5',
+    px: '1',
+    py: '0.5',
+    rounded: 'l1',
+    textAlign: 'center',
+  },
+  '& [data-part=waiting]': { width: '2', height: '2', rounded: 'full', bg: 'orange.solid', flex: 'none' },
+  '& [data-part=desk] [data-part=waiting]': { position: 'absolute', top: '1', right: '1' },
+  '& [data-part=teacher], & [data-part=empty]': {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    rounded: 'l2',
+    borderWidth: '2px',
+    fontSize: 'xs',
+    textAlign: 'center',
+    px: '1',
+  },
+  '& [data-part=teacher]': {
+    bg: 'orange.subtle',
+    color: 'orange.fg',
+    borderColor: 'orange.muted',
+    fontWeight: 'semibold',
+  },
+  '& [data-part=empty]': { borderStyle: 'dashed', borderColor: 'border', bg: 'bg.muted', color: 'fg.muted' },
+  ...statusColours(),
+}
+
+/** A pupil's name, status and waiting mark, as a desk and an unseated pupil's button show them. */
+export function PupilMark({
+  member,
+  status,
+  waiting,
+}: {
+  member: GroupMember
+  status: AttendanceStatus | undefined
+  waiting: boolean
+}) {
   return (
-    <Box
-      as="span"
-      aria-hidden="true"
-      colorPalette={STATUS_PALETTE[status]}
-      bg="colorPalette.solid"
-      color="colorPalette.contrast"
-      fontSize="xs"
-      fontWeight="bold"
-      lineHeight="1"
-      minW="5"
-      px="1"
-      py="0.5"
-      rounded="l1"
-      textAlign="center"
-    >
-      {statusLetter(status)}
-    </Box>
+    <>
+      <span data-part="sr-only">{`${member.name}: ${statusLabel(status)}${waiting ? ', elküldésre vár' : ''}`}</span>
+      <span data-part="name" aria-hidden="true">
+        {member.name}
+      </span>
+      {status && (
+        <span data-part="letter" aria-hidden="true">
+          {statusLetter(status)}
+        </span>
+      )}
+      {waiting && <span data-part="waiting" aria-hidden="true" />}
+    </>
   )
 }
 
@@ -64,63 +189,18 @@ const AttendanceDesk = memo(function AttendanceDesk({
   onFocusDesk,
 }: AttendanceDeskProps) {
   return (
-    <Flex
+    <div
       role="gridcell"
+      data-part="desk"
       data-desk={desk}
       data-status={status ?? 'unmarked'}
       tabIndex={tabbable ? 0 : -1}
       onKeyDown={(event) => onKeyDown(event, desk)}
       onClick={() => onCycle(member.username)}
       onFocus={() => onFocusDesk(desk)}
-      colorPalette={status ? STATUS_PALETTE[status] : 'gray'}
-      direction="column"
-      align="center"
-      justify="center"
-      gap="0.5"
-      position="relative"
-      minW="0"
-      h="14"
-      px="1"
-      overflow="hidden"
-      css={{ contain: 'strict' }}
-      rounded="l2"
-      borderWidth="2px"
-      borderColor={status ? 'colorPalette.solid' : 'border.emphasized'}
-      bg={status ? 'colorPalette.subtle' : 'bg.panel'}
-      color={status ? 'colorPalette.fg' : 'fg'}
-      cursor="pointer"
-      userSelect="none"
-      touchAction="manipulation"
-      outline="none"
-      _focusVisible={{ outline: '3px solid', outlineColor: 'blue.focusRing', outlineOffset: '1px' }}
     >
-      <chakra.span srOnly>
-        {`${member.name}: ${statusLabel(status)}${pending ? ', elküldésre vár' : ''}`}
-      </chakra.span>
-      <Text
-        aria-hidden="true"
-        fontSize="xs"
-        fontWeight="semibold"
-        lineHeight="1.1"
-        lineClamp={2}
-        textAlign="center"
-        maxW="full"
-      >
-        {member.name}
-      </Text>
-      <StatusLetter status={status} />
-      {pending && (
-        <Box
-          aria-hidden="true"
-          position="absolute"
-          top="1"
-          right="1"
-          boxSize="2"
-          rounded="full"
-          bg="orange.solid"
-        />
-      )}
-    </Flex>
+      <PupilMark member={member} status={status} waiting={pending} />
+    </div>
   )
 })
 
@@ -135,6 +215,8 @@ export interface AttendanceGridProps {
   onCycle: (username: string) => void
   onFocusDesk: (desk: string) => void
 }
+
+const SCROLL_STYLE = { overflow: 'auto', maxWidth: '100%', paddingBottom: '0.25rem' } as const
 
 /** The teacher's desk, the floor and the empty desks: built once per layout and seating. */
 function fixedCells(
@@ -152,41 +234,15 @@ function fixedCells(
       cells.set(
         cell,
         type === 'teacher' ? (
-          <Flex
-            key={cell}
-            role="gridcell"
-            align="center"
-            justify="center"
-            rounded="l2"
-            bg="orange.subtle"
-            color="orange.fg"
-            borderWidth="2px"
-            borderColor="orange.muted"
-            fontSize="xs"
-            fontWeight="semibold"
-            textAlign="center"
-            px="1"
-          >
+          <div key={cell} role="gridcell" data-part="teacher">
             Tanári asztal
-          </Flex>
+          </div>
         ) : type === 'student' ? (
-          <Flex
-            key={cell}
-            role="gridcell"
-            align="center"
-            justify="center"
-            rounded="l2"
-            borderWidth="2px"
-            borderStyle="dashed"
-            borderColor="border"
-            bg="bg.muted"
-            fontSize="xs"
-            color="fg.muted"
-          >
+          <div key={cell} role="gridcell" data-part="empty">
             Üres
-          </Flex>
+          </div>
         ) : (
-          <Box key={cell} role="gridcell" />
+          <div key={cell} role="gridcell" />
         ),
       )
     }
@@ -206,23 +262,25 @@ export const AttendanceGrid = memo(function AttendanceGrid({
 }: AttendanceGridProps) {
   const [columns, rows] = layout.size
   const fixed = useMemo(() => fixedCells(layout, seats), [layout, seats])
+  const gridStyle = useMemo(
+    () => ({
+      gridTemplateColumns: `repeat(${columns}, minmax(3.5rem, 1fr))`,
+      minWidth: `calc(${columns} * 3.5rem + ${columns - 1} * 4px)`,
+      maxWidth: `calc(${columns} * 7rem + ${columns - 1} * 4px)`,
+    }),
+    [columns],
+  )
   return (
-    <Box overflow="auto" maxW="full" pb="1">
-      <Box
+    <div style={SCROLL_STYLE}>
+      <div
         ref={gridRef}
         role="grid"
         aria-label="Jelenlét a teremben"
         aria-describedby="attendance-keyboard-hint"
-        display="grid"
-        gridTemplateColumns={`repeat(${columns}, minmax(3.5rem, 1fr))`}
-        gridAutoRows="3.5rem"
-        gap="4px"
-        w="full"
-        minW={`calc(${columns} * 3.5rem + ${columns - 1} * 4px)`}
-        maxW={`calc(${columns} * 7rem + ${columns - 1} * 4px)`}
+        style={gridStyle}
       >
         {Array.from({ length: rows }, (_, y) => (
-          <Box role="row" key={y} display="contents">
+          <div role="row" key={y}>
             {Array.from({ length: columns }, (_, x) => {
               const cell = positionOf(x, y)
               const fixedCell = fixed.get(cell)
@@ -242,9 +300,9 @@ export const AttendanceGrid = memo(function AttendanceGrid({
                 />
               )
             })}
-          </Box>
+          </div>
         ))}
-      </Box>
-    </Box>
+      </div>
+    </div>
   )
 })
