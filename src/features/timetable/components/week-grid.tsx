@@ -74,17 +74,7 @@ const BLOCK_CSS = {
   '& .tt-line': { display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
   '& .tt-name': { fontWeight: 'semibold' },
   '& .tt-name svg': { display: 'inline', verticalAlign: '-1px', marginInlineEnd: '1' },
-  '& .tt-sr': {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    padding: '0',
-    margin: '-1px',
-    overflow: 'hidden',
-    clip: 'rect(0, 0, 0, 0)',
-    whiteSpace: 'nowrap',
-    borderWidth: '0',
-  },
+  '& .tt-sr': { srOnly: true },
 } as const
 
 const Block = memo(function Block({

@@ -24,18 +24,6 @@ const STATUS_PALETTE: Record<AttendanceStatus, string> = {
   excused: 'blue',
 }
 
-const SR_ONLY: SystemStyleObject = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: '0',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  borderWidth: '0',
-}
-
 const FOCUS_RING: SystemStyleObject = {
   outline: '3px solid',
   outlineColor: 'blue.focusRing',
@@ -61,7 +49,7 @@ function statusColours(): SystemStyleObject {
 
 /** The register's one stylesheet (put on an element that a tap does not render again). */
 export const ATTENDANCE_CSS: SystemStyleObject = {
-  '& [data-part=sr-only]': SR_ONLY,
+  '& [data-part=sr-only]': { srOnly: true },
   '& [role=grid]': { display: 'grid', gridAutoRows: '3.5rem', gap: '4px', width: 'full' },
   '& [role=grid] > [role=row]': { display: 'contents' },
   '& [data-part=desk], & [data-part=pupil]': {
