@@ -100,6 +100,11 @@ export const EnvSchema = Type.Object({
     Type.String({ pattern: '^postgres(ql)?://' }),
     'postgres://… URL kell / must be a postgres:// URL',
   ),
+  /**
+   * PostgreSQL only: connections each process's pool may open (node-postgres `max`). Every process opens up to this
+   * many, so processes × DATABASE_POOL_MAX plus the CLI's and backups' must fit in the server's max_connections (README).
+   */
+  DATABASE_POOL_MAX: integer(1, 1000, 10),
   /** Redis for the request limits shared by several processes (issue 17); null: counted per process. */
   REDIS_URL: unsetOr(
     Type.String({ pattern: '^rediss?://' }),

@@ -54,13 +54,13 @@ export interface OpenOptions {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
-/** Opens the configured database. Throws DataDirLockedError when another process holds the PGlite data directory. */
+/** Opens the configured database (a pool of DATABASE_POOL_MAX connections, 10 unless given, with PostgreSQL). Throws DataDirLockedError when another process holds the PGlite data directory. */
 export async function openDatabase(
-  config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'>,
+  config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'> & Partial<Pick<Config, 'DATABASE_POOL_MAX'>>,
   options: OpenOptions = {},
 ): Promise<DatabaseHandle> {
   if (config.DATABASE_URL) {
-    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 })
+    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_MAX ?? 10 })
     // An idle connection dropped by the server must not crash the process; the pool replaces it.
     pool.on('error', (error) => console.error('PostgreSQL kapcsolat hiba / connection error:', error.message))
     let closed = false

@@ -22,6 +22,7 @@ describe('configuration', () => {
       PRODUCT_NAME: 'Oktatói Portál',
     })
     expect(config.DATABASE_URL).toBeNull()
+    expect(config.DATABASE_POOL_MAX).toBe(10)
     expect(config.FILES_ROOT).toBe(join(config.DATA_DIR, 'files'))
   })
 
@@ -51,6 +52,10 @@ describe('configuration', () => {
       /SHORT_LINK_BASE=ftp:\/\/x: http\(s\):\/\/ URL kell/,
     )
     expect(() => loadConfig({ CONNECT_SRC: 'https://api.pelda.hu, nem-url' })).toThrow(/CONNECT_SRC=/)
+    expect(() => loadConfig({ DATABASE_POOL_MAX: '0' })).toThrow(
+      /DATABASE_POOL_MAX=0: 1 és 1000 közötti egész szám kell/,
+    )
+    expect(() => loadConfig({ DATABASE_POOL_MAX: 'sok' })).toThrow(/DATABASE_POOL_MAX=sok/)
   })
 
   it('reads every variable of the README table, trimmed, with lists split', () => {
@@ -63,6 +68,7 @@ describe('configuration', () => {
       PASSWORD_HASH_LOG_N: '12',
       SMTP_URL: 'smtp://127.0.0.1:2525',
       SHORT_LINK_BASE: 'https://s.pelda.hu',
+      DATABASE_POOL_MAX: ' 25 ',
     })
     expect(config).toMatchObject({
       PORT: 9090,
@@ -74,6 +80,7 @@ describe('configuration', () => {
       SMTP_URL: 'smtp://127.0.0.1:2525',
       SHORT_LINK_BASE: 'https://s.pelda.hu',
       MAIL_FROM: 'Oktatói Portál <noreply@pelda.hu>',
+      DATABASE_POOL_MAX: 25,
     })
     expect(loadConfig({}).TRUST_PROXY).toBe(false)
     // Fastify's trustProxy forms (issue 17): a hop count, the proxies' addresses or CIDRs, or a word.
