@@ -18,8 +18,12 @@ interface ResourceDefinition {
   readonly path: string
   /** Write (POST/PUT/DELETE/PATCH) path templates after which cached answers of this resource are re-fetched. */
   readonly refreshedBy: readonly string[]
-  /** Refresh only the cached answer whose path equals the write's path (seating is saved per group). */
-  readonly samePathOnly?: boolean
+  /**
+   * Refresh only the cached answers whose path parameters equal the write's, compared by name for the parameters
+   * both templates have (seating is saved per group: a save refreshes its own path, a group's edit its seating in any
+   * classroom, issue 20).
+   */
+  readonly sameParamsOnly?: boolean
   /**
    * Refusals that are this resource's answer and are stored like a 200 (spec §7: `/groups/instructor` answers 404 for
    * "no groups"; not stored, a teacher with no groups saw 'Mai csoportok betöltése...' forever offline).
@@ -44,18 +48,20 @@ export const API_RESOURCES = {
   groups: { path: '/groups', refreshedBy: groupsWrites },
   classrooms: { path: '/classrooms', refreshedBy: classroomsWrites },
   classroom: { path: '/classrooms/:classroomId', refreshedBy: classroomsWrites },
+  // A group's edit (PUT /groups/:id, issue 20) unseats removed members and drops desks a new classroom lacks.
   seating: {
     path: '/classrooms/:classroomId/groups/:groupId/seating',
-    refreshedBy: ['/classrooms/:classroomId/groups/:groupId/seating'],
-    samePathOnly: true,
+    refreshedBy: ['/classrooms/:classroomId/groups/:groupId/seating', '/groups/:groupId'],
+    sameParamsOnly: true,
   },
   // POST /notes carries the group id in its body, so every cached group's notes are refreshed (there are few).
   notes: { path: '/notes/:groupId', refreshedBy: ['/notes/**', ...groupsWrites] },
   // Jelenlét (issue 20): a group's register of one day; the day is in the query string (queryKeyOf('attendance',
-  // groupId, date)). A save of any day refreshes the cached days (a teacher keeps few); the group's edit or delete too.
+  // groupId, date)). A save of any day refreshes the group's cached days (a teacher keeps few); its edit or delete too.
   attendance: {
     path: '/groups/:groupId/attendance',
     refreshedBy: ['/groups/:groupId/attendance/:date', '/groups/:groupId'],
+    sameParamsOnly: true,
   },
   workHours: { path: '/work/hours', refreshedBy: ['/work/hours/**'] },
   links: { path: '/links', refreshedBy: ['/links/**'] },
@@ -129,13 +135,25 @@ export function pathTemplatePattern(template: string): RegExp {
   return new RegExp(`^${body}${anyBelow ? '(?:\\/.*)?' : '\\/?'}$`)
 }
 
+/** The names of a path template's `:name` segments, in order: `'/a/:x/b/:y'` → `['x', 'y']`. */
+export function pathTemplateParams(template: string): string[] {
+  return template
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1))
+}
+
 export interface CompiledApiResource {
   readonly id: ApiResourceId
   /** The GET paths this resource caches. */
   readonly pattern: RegExp
+  /** The names of the GET path's `:name` segments, in the order of the pattern's groups. */
+  readonly params: readonly string[]
   /** Write paths after which cached answers of this resource are re-fetched. */
   readonly refreshedBy: readonly RegExp[]
-  readonly samePathOnly: boolean
+  /** Each `refreshedBy` pattern's `:name` segments, in the order of its groups. */
+  readonly refreshedByParams: readonly (readonly string[])[]
+  readonly sameParamsOnly: boolean
   /** Statuses other than 200 that are stored as the answer (empty for most). */
   readonly storedRefusals: readonly number[]
 }
@@ -149,8 +167,10 @@ export function compiledApiResources(): readonly CompiledApiResource[] {
     return {
       id,
       pattern: pathTemplatePattern(definition.path),
+      params: pathTemplateParams(definition.path),
       refreshedBy: definition.refreshedBy.map(pathTemplatePattern),
-      samePathOnly: definition.samePathOnly ?? false,
+      refreshedByParams: definition.refreshedBy.map(pathTemplateParams),
+      sameParamsOnly: definition.sameParamsOnly ?? false,
       storedRefusals: definition.storedRefusals ?? [],
     }
   })

@@ -70,6 +70,21 @@ describe('isRefreshedBy', () => {
     expect(isRefreshedBy('/classrooms/c1/groups/g1/seating', '/classrooms')).toBe(false)
   })
 
+  it('refreshes the seating of an edited or deleted group (PUT/DELETE /groups/:id), in any classroom, and no other', () => {
+    // The edit unseats removed members and a changed classroom drops desks (issue 20): the cached seating is stale.
+    expect(isRefreshedBy('/groups/g1', '/classrooms/c1/groups/g1/seating')).toBe(true)
+    expect(isRefreshedBy('/groups/g1', '/classrooms/c2/groups/g1/seating')).toBe(true)
+    expect(isRefreshedBy('/groups/g1', '/classrooms/c1/groups/g2/seating')).toBe(false)
+    expect(isRefreshedBy('/groups/g1/attendance/2026-11-02', '/classrooms/c1/groups/g1/seating')).toBe(false)
+  })
+
+  it("refreshes a group's cached registers after its register is saved or the group edited, not another group's", () => {
+    expect(isRefreshedBy('/groups/g1/attendance/2026-11-02', '/groups/g1/attendance')).toBe(true)
+    expect(isRefreshedBy('/groups/g1', '/groups/g1/attendance')).toBe(true)
+    expect(isRefreshedBy('/groups/g1/attendance/2026-11-02', '/groups/g2/attendance')).toBe(false)
+    expect(isRefreshedBy('/groups/g1', '/groups/g2/attendance')).toBe(false)
+  })
+
   it('refreshes notes of any group after POST /notes (the group id is in the body)', () => {
     expect(isRefreshedBy('/notes', '/notes/g1')).toBe(true)
   })

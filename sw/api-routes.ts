@@ -45,11 +45,17 @@ export function matchApiRoute(path: string): ApiRoute | null {
 export function isRefreshedBy(writePath: string, cachedPath: string): boolean {
   const route = matchApiRoute(cachedPath)
   if (!route) return false
-  if (!route.refreshedBy.some((pattern) => pattern.test(writePath))) return false
-  if (route.samePathOnly) return trimSlash(writePath) === trimSlash(cachedPath)
-  return true
+  const cached = route.sameParamsOnly ? namedParams(route.params, route.pattern.exec(cachedPath)) : null
+  return route.refreshedBy.some((pattern, index) => {
+    const match = pattern.exec(writePath)
+    if (!match) return false
+    if (!cached) return true
+    // Only the parameters both templates name are compared ('/groups/:groupId' against a seating's groupId).
+    const written = namedParams(route.refreshedByParams[index] ?? [], match)
+    return [...written].every(([name, value]) => !cached.has(name) || cached.get(name) === value)
+  })
 }
 
-function trimSlash(path: string): string {
-  return path.replace(/\/+$/, '') || '/'
+function namedParams(names: readonly string[], match: RegExpExecArray | null): Map<string, string> {
+  return new Map(names.map((name, index) => [name, match?.[index + 1] ?? '']))
 }
