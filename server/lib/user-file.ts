@@ -52,12 +52,16 @@ const TYPE_ALIASES: Record<string, UserType> = {
  * contract/spreadsheet.ts in a worker thread (lib/spreadsheet.ts). CSV by SheetJS (RFC 4180: quoted fields, doubled
  * quotes, CRLF or LF; `;` is detected as the separator when the header uses it); values stay text as written: a
  * password '0012' or '1/2' is not turned into a number or date. 400 for another kind of file or an unreadable one,
- * 413 naming the limit a file broke.
+ * 413 naming the limit a file broke. `signal` (the client went away) terminates the worker.
  */
-export async function cellsOfUpload(fileName: string, bytes: Uint8Array): Promise<string[][]> {
+export async function cellsOfUpload(
+  fileName: string,
+  bytes: Uint8Array,
+  signal?: AbortSignal,
+): Promise<string[][]> {
   const kind = fileName.toLowerCase().match(/\.(xlsx|csv)$/)?.[1] as 'xlsx' | 'csv' | undefined
   if (!kind) throw new HttpError(400, USERS_MESSAGES.importBadFile)
-  return readSpreadsheet({ bytes, kind, unreadable: USERS_MESSAGES.importUnreadable })
+  return readSpreadsheet({ bytes, kind, unreadable: USERS_MESSAGES.importUnreadable }, undefined, signal)
 }
 
 /** Parses the rows of an import file; returns the valid rows and a problem per invalid line. */

@@ -3,7 +3,6 @@
  * or replaced whole, and the month's jelenléti ív. The caller must see the group (leads it, or is an administrator):
  * another teacher's group is 404, as for seating and notes. Days are the school's (TZ): a day after today is refused.
  */
-import * as XLSX from 'xlsx'
 import type { CellObject } from 'xlsx'
 import {
   ATTENDANCE_LABELS,
@@ -20,6 +19,7 @@ import { dayInZone } from '@contract/features'
 import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import { dayCell, numberCell, textCell } from '../lib/sheet-cells'
+import { writeWorkbook } from '../lib/spreadsheet'
 import {
   attendanceBetween,
   attendanceOfDay,
@@ -190,6 +190,7 @@ export async function attendanceSheet(
   monthText: string | undefined,
   now: Date,
   timeZone: string,
+  signal?: AbortSignal,
 ): Promise<{ file: Buffer; fileName: string }> {
   const today = dayInZone(now, timeZone)
   const month = checkedMonth(monthText, today)
@@ -236,7 +237,7 @@ export async function attendanceSheet(
     ', ',
   )
 
-  const sheet = XLSX.utils.aoa_to_sheet([
+  const cells: (CellObject | null)[][] = [
     [textCell('Jelenléti ív')],
     [textCell('Csoport'), textCell(group.name)],
     [textCell('Oktató'), textCell(group.instructorName)],
@@ -253,17 +254,16 @@ export async function attendanceSheet(
     ...sessionRows,
     [],
     [textCell(legend)],
-  ])
-  sheet['!cols'] = [
+  ]
+  const cols = [
     { wch: 28 },
     { wch: 18 },
     ...days.map(() => ({ wch: 7 })),
     ...ATTENDANCE_STATUSES.map(() => ({ wch: 10 })),
   ]
-  const workbook = XLSX.utils.book_new()
-  XLSX.utils.book_append_sheet(workbook, sheet, 'Jelenléti ív')
   return {
-    file: XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
+    // Built in a worker, stopped when the client goes away (signal).
+    file: await writeWorkbook([{ name: 'Jelenléti ív', rows: cells, cols }], signal),
     fileName: `jelenleti-iv-${asciiSlug(group.name)}-${prefix}.xlsx`,
   }
 }

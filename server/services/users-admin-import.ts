@@ -27,6 +27,7 @@ import type { Db } from '../db'
 import { HttpError } from '../lib/http-error'
 import { hashPasswords, randomPassword } from '../lib/password'
 import { textCell } from '../lib/sheet-cells'
+import { writeWorkbook } from '../lib/spreadsheet'
 import { cellsOfUpload, rowsFromCells } from '../lib/user-file'
 import { insertUsersWithHashes, takenUsernames } from '../repositories/users-repository'
 import { GENERATED_PASSWORD_LENGTH } from './users-admin'
@@ -40,8 +41,8 @@ const COLUMN_NAMES: Record<'type' | 'name' | 'username' | 'password', string[]> 
 }
 
 /** The first sheet's cells of an uploaded .xlsx or .csv file (base64), read within bounds off the event loop. */
-export function cellsOfFile(fileName: string, base64: string): Promise<string[][]> {
-  return cellsOfUpload(fileName, Buffer.from(base64, 'base64'))
+export function cellsOfFile(fileName: string, base64: string, signal?: AbortSignal): Promise<string[][]> {
+  return cellsOfUpload(fileName, Buffer.from(base64, 'base64'), signal)
 }
 
 interface PlannedRow extends ImportPreviewRow {
@@ -116,7 +117,10 @@ export async function previewImport(db: Db, fileName: string, content: string): 
 }
 
 export interface ImportOptions {
-  /** The client went away: the hashing stops and nothing is written (rejects with the signal's reason). */
+  /**
+   * The client went away: the file's reading (its worker terminated) or the hashing stops and nothing is written
+   * (rejects with the signal's reason).
+   */
   signal?: AbortSignal
   /** Called once the file is checked (done 0), then after each password hashed. */
   onHashed?: (done: number, total: number) => void
@@ -134,7 +138,7 @@ export async function importChange(
   options: ImportOptions = {},
 ): Promise<Change<ImportUsersResponse>> {
   const { signal, onHashed } = options
-  const planned = await planImport(db, await cellsOfFile(fileName, content))
+  const planned = await planImport(db, await cellsOfFile(fileName, content, signal))
   signal?.throwIfAborted()
   const invalid = planned.some((row) => row.outcome === 'invalid')
   const fresh = invalid ? [] : planned.filter((row) => row.outcome === 'new')
@@ -208,8 +212,15 @@ function localDateCell(iso: string, timeZone: string): XLSX.CellObject {
 
 const EXPORT_HEADER = ['Név', 'Felhasználónév', 'Típus', 'Többfaktoros', 'Utolsó bejelentkezés', 'Letiltva']
 
-/** GET /users/export.xlsx: the list as a workbook (no passwords); the last sign-in a date in the school's zone. */
-export function usersWorkbook(users: readonly UserSummary[], timeZone: string): Buffer {
+/**
+ * GET /users/export.xlsx: the list as a workbook (no passwords); the last sign-in a date in the school's zone. Built
+ * in a worker, stopped when `signal` fires (the client went away).
+ */
+export function usersWorkbook(
+  users: readonly UserSummary[],
+  timeZone: string,
+  signal?: AbortSignal,
+): Promise<Buffer> {
   const rows = users.map((user): XLSX.CellObject[] => [
     textCell(user.name),
     textCell(user.username),
@@ -218,9 +229,6 @@ export function usersWorkbook(users: readonly UserSummary[], timeZone: string): 
     user.lastSignIn ? localDateCell(user.lastSignIn, timeZone) : textCell(''),
     textCell(user.disabled ? 'igen' : 'nem'),
   ])
-  const sheet = XLSX.utils.aoa_to_sheet([EXPORT_HEADER, ...rows])
-  sheet['!cols'] = [{ wch: 28 }, { wch: 20 }, { wch: 14 }, { wch: 12 }, { wch: 20 }, { wch: 9 }]
-  const workbook = XLSX.utils.book_new()
-  XLSX.utils.book_append_sheet(workbook, sheet, 'Felhasználók')
-  return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer
+  const cols = [{ wch: 28 }, { wch: 20 }, { wch: 14 }, { wch: 12 }, { wch: 20 }, { wch: 9 }]
+  return writeWorkbook([{ name: 'Felhasználók', rows: [EXPORT_HEADER.map(textCell), ...rows], cols }], signal)
 }

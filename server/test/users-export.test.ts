@@ -20,8 +20,8 @@ const user = (over: Partial<UserSummary>): UserSummary => ({
 })
 
 describe('users export', () => {
-  it('writes the last sign-in as a date cell in the school time zone and neutralises formula-like text', () => {
-    const file = usersWorkbook(
+  it('writes the last sign-in as a date cell in the school time zone and neutralises formula-like text', async () => {
+    const file = await usersWorkbook(
       [
         user({ lastSignIn: '2026-11-27T07:38:28.000Z' }),
         user({

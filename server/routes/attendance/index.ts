@@ -13,6 +13,7 @@ import {
   SaveAttendanceRequest,
 } from '@contract/api/attendance'
 import { attendanceOf, attendanceSheet, saveAttendance } from '@server/services/attendance'
+import { clientGone } from '@server/lib/client-gone'
 import { runWrite } from '@server/plugins/app/write'
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -69,6 +70,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         request.query.month,
         app.now(),
         app.config.TZ,
+        clientGone(reply),
       )
       return reply
         .header('Content-Type', XLSX_TYPE)

@@ -26,6 +26,7 @@ import {
 import { dayInZone } from '@contract/features'
 import { NDJSON_TYPE } from '@contract/http'
 import { MESSAGES } from '@contract/messages'
+import { clientGone } from '@server/lib/client-gone'
 import { HttpError } from '@server/lib/http-error'
 import { safeError } from '@server/lib/log'
 import {
@@ -63,7 +64,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { response: withErrors({ 200: Type.Unknown() }, 401, 403, 429, 500) },
     },
     async (_request, reply) => {
-      const file = usersWorkbook(await usersList(app.db), app.config.TZ)
+      // Built in a worker that a client going away terminates.
+      const file = await usersWorkbook(await usersList(app.db), app.config.TZ, clientGone(reply))
       const day = dayInZone(app.now(), app.config.TZ)
       return reply
         .header('Content-Type', XLSX_TYPE)
@@ -186,10 +188,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       // A client that goes away (the tab closed, the network lost) stops the hashing: nothing is written.
-      const abort = new AbortController()
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableEnded) abort.abort()
-      })
+      const signal = clientGone(reply)
       const { fileName, content } = request.body
       const streamed = (request.headers.accept ?? '').includes(NDJSON_TYPE)
       // Taken before the stream starts: sending clears the request's claim (plugins/app/idempotency.ts).
@@ -202,7 +201,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       let rows = 0
       try {
         const change = await importChange(app.db, fileName, content, logN(), {
-          signal: abort.signal,
+          signal,
           // NDJSON (docs/decisions/users.md, "Import progress"): the stream starts once the file is checked (a refused
           // file answers plain JSON), then a line at most every 250 ms while the passwords are hashed.
           onHashed: !streamed
@@ -231,7 +230,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         stream.end(`{"phase":"result","status":${answer.status},"body":${answer.body}}\n`)
         return reply
       } catch (error) {
-        if (!abort.signal.aborted) throw error
+        if (!signal.aborted) throw error
         request.log.info('users import: the client went away, nothing was written')
         stream.end()
         return reply.sent ? reply : plain.code(499).send()
