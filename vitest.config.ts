@@ -8,7 +8,7 @@ import { aliases } from './aliases'
  * `.test.ts` runs in `logic`; a new one that fails there with "window/localStorage/… is not defined" goes here.
  */
 const BROWSER_TESTS = [
-  'src/api/login.test.ts',
+  'src/api/auth.test.ts',
   'src/features/dashboard/closed-alerts.test.ts',
   'src/features/groups/api/notes.test.ts',
   'src/features/groups/use-group-notes.test.ts',

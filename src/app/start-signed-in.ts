@@ -12,8 +12,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { prefetchStudents } from '@/features/students/prefetch'
 import { schoolToday } from '@/lib/school-zone'
-import { dashboardQuery } from '../api/get-dashboard'
-import { userSettingsQuery } from '../api/get-user-settings'
+import { dashboardQuery } from '../api/dashboard'
+import { userSettingsQuery } from '../api/user-settings'
 import { visibleEntries, type ScreenId } from './shell/menu'
 
 /**

@@ -8,8 +8,8 @@
  *   onError   put the snapshot back (the user sees the list as the server still has it);
  *   onSettled invalidate the queries the write changes, so they refetch what the server now holds.
  *
- * Endpoint files export `fooMutation = writeMutation({...})` and `useFoo = () => useMutation(fooMutation)`, as
- * `src/api/change-student-password.ts`.
+ * API modules export `fooMutation = writeMutation({...})` and `useFoo = () => useMutation(fooMutation)`, as
+ * `src/api/students.ts` (`changeStudentPasswordMutation`).
  */
 import {
   hashKey,

@@ -4,7 +4,7 @@
  * for what an earlier session of the same account left on this device.
  */
 import { apiCacheName } from '@contract/api-cache-name'
-import { getOutboxKey } from '@/api/get-outbox-key'
+import { getOutboxKey } from '@/api/auth'
 import { getToken } from '@/lib/session'
 import { outbox } from '@/lib/outbox/outbox'
 import {

@@ -3,7 +3,7 @@
  * tablets), then changes the stored token and reloads, as the spec does.
  */
 import { PASSWORD_CHANGE_REQUIRED } from '@contract/password-rule'
-import { logout } from '@/api/logout'
+import { logout } from '@/api/auth'
 import { ApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 import { page } from '@/lib/page'

@@ -11,7 +11,7 @@ import {
   type FeatureMap,
 } from '@contract/features'
 import type { SettingKey } from '@contract/settings'
-import { useDashboard } from '@/api/get-dashboard'
+import { useDashboard } from '@/api/dashboard'
 import { schoolToday } from '@/lib/school-zone'
 import { useSettings } from './settings-context'
 

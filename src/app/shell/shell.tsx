@@ -17,7 +17,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query'
 import { Menu } from 'lucide-react'
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { useDashboard } from '@/api/get-dashboard'
+import { useDashboard } from '@/api/dashboard'
 import { HttpsBanner } from '@/components/https-notice'
 import { LoadingScreen } from '@/components/loading-screen'
 import { outbox, useOutboxRunner } from '@/lib/outbox'

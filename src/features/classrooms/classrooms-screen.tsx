@@ -11,7 +11,7 @@ import { useCallback, useMemo, useState } from 'react'
 import type { Classroom, ClassroomRequest } from '@contract/api'
 import { ListState, type ListWords } from '@/components/list-state'
 import { OfflineMarker } from '@/components/offline-marker'
-import { useClassrooms } from '@/api/get-classrooms'
+import { useClassrooms } from '@/api/classrooms'
 import { ApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 import { useOnlineStatus } from '@/lib/online-status'
@@ -21,7 +21,7 @@ import {
   useCreateClassroom,
   useDeleteClassroom,
   useSaveClassroom,
-} from './api/classroom-writes'
+} from './api/classrooms'
 import { ClassroomCard } from './components/classroom-card'
 import { CreateClassroomDialog } from './components/create-classroom-dialog'
 import { ConfirmDialog } from '@/components/confirm-dialog'
@@ -114,7 +114,7 @@ export default function ClassroomsScreen() {
   const { mutate: queue } = save
   const onSave = useCallback(
     (id: string, request: ClassroomRequest) => {
-      // The toasts come from the save's messages (api/classroom-writes.ts), also when it could not be stored.
+      // The toasts come from the save's messages (api/classrooms.ts), also when it could not be stored.
       queue(
         { id, ...request },
         {

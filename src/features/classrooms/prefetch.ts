@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { classroomsQuery } from '@/api/get-classrooms'
+import { classroomsQuery } from '@/api/classrooms'
 import { prefetchOnce } from '@/lib/prefetch-once'
 
 /** What Tantermek shows first: the classrooms. */

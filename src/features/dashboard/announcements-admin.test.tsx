@@ -14,7 +14,7 @@ import { outbox, OUTBOX_DATABASE, OUTBOX_STORE } from '@/lib/outbox/outbox'
 import { buildDashboard, dashboardHandler, userSettingsHandler } from '@/test/factories'
 import { API, server } from '@/test/msw'
 import { renderWithProviders, signIn } from '@/test/render'
-import { ALERT_MESSAGES } from './api/alert-writes'
+import { ALERT_MESSAGES } from './api/alerts'
 import { Announcements } from './components/announcements'
 import { ALERT_TOO_LONG, EMPTY_ALERT } from './components/alert-dialog'
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { alertsQuery } from '@/api/get-alerts'
+import { alertsQuery } from './api/alerts'
 import { prefetchOnce } from '@/lib/prefetch-once'
 
 /**

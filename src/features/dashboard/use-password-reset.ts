@@ -3,7 +3,7 @@
  * ('Jelszó sikeresen megváltoztatva.', or passwordErrorMessage's words), and the row closing once it is saved.
  */
 import { useCallback, useState } from 'react'
-import { passwordErrorMessage, useChangeStudentPassword } from '@/api/change-student-password'
+import { passwordErrorMessage, useChangeStudentPassword } from '@/api/students'
 import { notify } from '@/lib/notify'
 
 export interface PasswordReset {

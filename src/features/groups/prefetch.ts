@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { instructorGroupsQuery } from '@/api/get-instructor-groups'
+import { instructorGroupsQuery } from '@/api/instructor-groups'
 import { prefetchOnce } from '@/lib/prefetch-once'
 import { seatingQuery } from './seating/api/seating'
 

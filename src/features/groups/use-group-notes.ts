@@ -4,7 +4,7 @@
  * and the new-note button.
  */
 import { isFeatureEnabled, type FeatureMap } from '@contract/features'
-import { useDashboard } from '@/api/get-dashboard'
+import { useDashboard } from '@/api/dashboard'
 import { useEffectiveFeatures } from '@/session/use-features'
 import { schoolToday } from '@/lib/school-zone'
 

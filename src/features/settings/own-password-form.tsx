@@ -9,7 +9,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { LIMITS } from '@contract/limits'
 import { PASSWORD_MESSAGES, passwordLengthProblem } from '@contract/password-rule'
-import { changeOwnPassword, ownPasswordErrorField, ownPasswordErrorMessage } from '@/api/change-own-password'
+import { changeOwnPassword, ownPasswordErrorField, ownPasswordErrorMessage } from '@/api/account'
 import { FormField, useSchemaForm } from '@/components/form'
 import { notify } from '@/lib/notify'
 

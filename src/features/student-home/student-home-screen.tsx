@@ -5,7 +5,7 @@
 import { Alert, Box, Heading, Stack, Text } from '@chakra-ui/react'
 import { CalendarDays } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { useDashboard } from '@/api/get-dashboard'
+import { useDashboard } from '@/api/dashboard'
 import { BugReportButton } from '@/components/bug-report/bug-report-button'
 import { msUntilMidnight, todayLabels } from './today'
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { studentsQuery } from '@/api/get-students'
+import { studentsQuery } from '@/api/students'
 import { prefetchOnce } from '@/lib/prefetch-once'
 
 /** What Diákok shows first: the list (also asked for by the first load, `src/app/start-signed-in.ts`). */

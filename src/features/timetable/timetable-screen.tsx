@@ -11,7 +11,7 @@
 import { Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react'
 import { Download, Plus, Trash2, Upload } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
-import { useDashboard } from '@/api/get-dashboard'
+import { useDashboard } from '@/api/dashboard'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { notify } from '@/lib/notify'
 import { useMediaQuery } from '@/lib/use-media-query'

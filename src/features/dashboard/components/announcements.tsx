@@ -4,7 +4,7 @@
  * load shows nothing: the spec has no message for it, and the dashboard is still of use without them.
  *
  * With feature createAdminAlert (issue 11) the section is always there, with 'Új értesítés' and a delete button on
- * each announcement; both write through the outbox (api/alert-writes.ts), so a waiting one shows 'Elküldésre vár'.
+ * each announcement; both write through the outbox (api/alerts.ts), so a waiting one shows 'Elküldésre vár'.
  * An administrator's own dismissals do not hide announcements from the list they manage.
  */
 import { Alert, Button, HStack, Heading, IconButton, Stack, Text } from '@chakra-ui/react'
@@ -12,9 +12,8 @@ import { Megaphone, Plus, Trash2, X } from 'lucide-react'
 import { useId, useMemo, useState } from 'react'
 import type { Alert as AlertEntry } from '@contract/api'
 import { useFeature } from '@/session/use-features'
-import { useAlerts } from '@/api/get-alerts'
 import { ConfirmDialog } from '@/components/confirm-dialog'
-import { pendingAlertId, useAlertWrites, type AlertWrite } from '../api/alert-writes'
+import { pendingAlertId, useAlerts, useAlertWrites, type AlertWrite } from '../api/alerts'
 import { closeAlert, readClosedAlerts } from '../closed-alerts'
 import { AlertDialog } from './alert-dialog'
 
@@ -35,7 +34,7 @@ export function Announcements() {
     [all, canManage, closed],
   )
 
-  // The toasts come from the write's messages (api/alert-writes.ts); one that could not be stored rejects.
+  // The toasts come from the write's messages (api/alerts.ts); one that could not be stored rejects.
   async function write(change: AlertWrite) {
     await mutate(change)
   }

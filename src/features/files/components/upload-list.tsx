@@ -5,7 +5,7 @@
 import { Box, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react'
 import { X } from 'lucide-react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
-import type { UploadItem } from '../files-upload'
+import type { UploadItem } from '../use-uploads'
 
 interface UploadListProps {
   items: readonly UploadItem[]

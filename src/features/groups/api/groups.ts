@@ -1,6 +1,6 @@
 /**
  * A group's writes: create and delete online (spec §7), the edit through the outbox (issue 20). The reads are shared
- * with Kezdőlap and live in src/api (get-instructor-groups).
+ * with Kezdőlap and live in src/api (instructor-groups.ts).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
@@ -14,9 +14,9 @@ import {
   type UpdateGroupRequest,
 } from '@contract/api'
 import { queryKeyOf } from '@contract/api-resources'
-import { classroomsQuery } from '@/api/get-classrooms'
-import type { GroupsData } from '@/api/get-instructor-groups'
-import { studentsQuery } from '@/api/get-students'
+import { classroomsQuery } from '@/api/classrooms'
+import type { GroupsData } from '@/api/instructor-groups'
+import { studentsQuery } from '@/api/students'
 import { ApiError, apiRequest, messageOf } from '@/lib/api-client'
 import { useQueuedMutation } from '@/lib/outbox'
 import { writeMutation } from '@/lib/write-mutation'

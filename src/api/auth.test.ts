@@ -2,7 +2,7 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { API, server } from '../test/msw'
-import { deviceProof, login, rememberDevice } from './login'
+import { deviceProof, login, rememberDevice } from './auth'
 
 describe('login and the device proof', () => {
   it('sends no proof the first time, keeps the one it gets, and sends it for that username only', async () => {

@@ -1,13 +1,14 @@
 /**
- * The classroom writes (spec §7). Creating, copying and deleting are online writes (`writeMutation`): they change
- * which classrooms exist, and a refusal (409 when groups use the room) must reach the user at once. Layout and
- * name edits of the designer go through the outbox (DESIGN §5): a teacher designs in the classroom, offline too.
+ * The classrooms' writes (spec §7); the read is shared with Csoportok and lives in src/api/classrooms.ts. Creating,
+ * copying and deleting are online writes (`writeMutation`): they change which classrooms exist, and a refusal (409
+ * when groups use the room) must reach the user at once. Layout and name edits of the designer go through the outbox
+ * (DESIGN §5): a teacher designs in the classroom, offline too.
  */
 import { useMutation, type MutationFunctionContext } from '@tanstack/react-query'
 import type { Classroom, ClassroomRequest, CreateClassroomResponse } from '@contract/api'
 import { queryKeyOf } from '@contract/api-resources'
 import { LIMITS } from '@contract/limits'
-import type { ClassroomsData } from '@/api/get-classrooms'
+import type { ClassroomsData } from '@/api/classrooms'
 import { apiRequest } from '@/lib/api-client'
 import { useQueuedMutation, type OutboxItem } from '@/lib/outbox'
 import { writeMutation } from '@/lib/write-mutation'

@@ -1,46 +1,16 @@
 /**
- * Upload and create folder (issue 9): POST /files/upload?path= (multipart, one file a request, XHR for progress)
- * and POST /files/folder. Both are online-only writes; after each the folder listings refetch.
- *
- * `useUploads` keeps one item a file: its progress, a cancel, and — when the name is taken in the folder (seen in
- * the listing before sending, or a 409 from the server) — a question 'Felülírod?' that sends it again with
- * `overwrite=1` once the user confirms.
+ * The uploads of Fájlok (issue 9): one item a file, with its progress, a cancel, and — when the name is taken in the
+ * folder (seen in the listing before sending, or a 409 from the server) — a question 'Felülírod?' that sends it again
+ * with `overwrite=1` once the user confirms. The requests are in api/files.ts.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
-import type { CreateFolderBody, FileEntry, MessageBody, RenameFileBody } from '@contract/api'
-import { queryKeyOf } from '@contract/api-resources'
+import type { FileEntry } from '@contract/api'
 import { MESSAGES } from '@contract/messages'
-import { ApiError, apiRequest, apiUpload } from '@/lib/api-client'
+import { ApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 import { randomId } from '@/lib/random-id'
-import { writeMutation } from '@/lib/write-mutation'
-
-/** Every folder's listing (the query keys are ['files', path]). */
-const ALL_FOLDERS = queryKeyOf('files')
-
-export function uploadPath(folder: string, overwrite: boolean): string {
-  return `/files/upload?path=${encodeURIComponent(folder)}${overwrite ? '&overwrite=1' : ''}`
-}
-
-/** Sends one file into `folder`; resolves with the new entry. */
-export async function uploadFile(
-  folder: string,
-  file: File,
-  options: { overwrite: boolean; onProgress: (loaded: number, total: number) => void; signal: AbortSignal },
-): Promise<FileEntry> {
-  const form = new FormData()
-  form.append('file', file, file.name)
-  const { data } = await apiUpload<FileEntry>(uploadPath(folder, options.overwrite), form, options)
-  return data
-}
-
-/** The toast of a failed upload: the server's Hungarian message when it gave one (413 carries the limit). */
-export function uploadErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message)
-    return error.message
-  return MESSAGES.uploadFailed
-}
+import { ALL_FOLDERS, uploadErrorMessage, uploadFile } from './api/files'
 
 export type UploadStatus = 'uploading' | 'conflict'
 
@@ -145,34 +115,4 @@ export function useUploads() {
   )
 
   return { items, start, cancel, confirmOverwrite, skip: remove }
-}
-
-const createFolderOptions = writeMutation<FileEntry, CreateFolderBody>({
-  mutationFn: async (body) => (await apiRequest<FileEntry>('/files/folder', { method: 'POST', body })).data,
-  invalidates: [ALL_FOLDERS],
-})
-
-export function useCreateFolder() {
-  return useMutation(createFolderOptions)
-}
-
-/** DELETE /files?path= (issue 18): one file or empty folder; online only, then the listings refetch. */
-const deleteEntryOptions = writeMutation<MessageBody, { path: string }>({
-  mutationFn: async ({ path }) =>
-    (await apiRequest<MessageBody>(`/files?path=${encodeURIComponent(path)}`, { method: 'DELETE' })).data,
-  invalidates: [ALL_FOLDERS],
-})
-
-export function useDeleteEntry() {
-  return useMutation(deleteEntryOptions)
-}
-
-/** POST /files/rename (issue 18): the entry's new name in its folder; online only, then the listings refetch. */
-const renameEntryOptions = writeMutation<FileEntry, RenameFileBody>({
-  mutationFn: async (body) => (await apiRequest<FileEntry>('/files/rename', { method: 'POST', body })).data,
-  invalidates: [ALL_FOLDERS],
-})
-
-export function useRenameEntry() {
-  return useMutation(renameEntryOptions)
 }

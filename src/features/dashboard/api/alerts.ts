@@ -1,13 +1,37 @@
 /**
  * Hand merge, kept: a DELETE has no body, so `withAlertWrite` reads the record's id from the item's url.
  *
- * The administrators' announcement writes (issue 11, feature createAdminAlert): POST /alerts {message} and
- * DELETE /alerts/:id, through the outbox like the group notes: an announcement written in a classroom without
- * Wi-Fi shows at once, marked 'Elküldésre vár', survives a reload and reaches the server once.
+ * The announcements (Kezdőlap, the only screen that reads them): GET /alerts for every signed-in user, and the
+ * administrators' writes (issue 11, feature createAdminAlert): POST /alerts {message} and DELETE /alerts/:id, through
+ * the outbox like the group notes: an announcement written in a classroom without Wi-Fi shows at once, marked
+ * 'Elküldésre vár', survives a reload and reaches the server once.
  */
-import type { Alert, CreateAlertRequest } from '@contract/api'
-import { alertsQuery, type AlertsData } from '@/api/get-alerts'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { Alert, AlertsResponse, CreateAlertRequest } from '@contract/api'
+import { queryKeyOf } from '@contract/api-resources'
+import { apiRequest } from '@/lib/api-client'
 import { useQueuedMutation, type OutboxItem } from '@/lib/outbox'
+
+export interface AlertsData {
+  alerts: Alert[]
+  /** When the server (or the service worker's cached copy) answered: feeds the offline marker. */
+  date: Date | null
+}
+
+export async function getAlerts(signal?: AbortSignal): Promise<AlertsData> {
+  const { data, date } = await apiRequest<AlertsResponse>('/alerts', { signal })
+  return { alerts: Array.isArray(data?.alerts) ? data.alerts : [], date }
+}
+
+export const alertsQuery = () =>
+  queryOptions({
+    queryKey: queryKeyOf('alerts'),
+    queryFn: ({ signal }) => getAlerts(signal),
+  })
+
+export function useAlerts() {
+  return useQuery(alertsQuery())
+}
 
 export const ALERT_MESSAGES = {
   created: 'Értesítés sikeresen közzétéve.',
