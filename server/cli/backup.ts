@@ -2,7 +2,8 @@
  * `npm run backup -- FILE` and `npm run restore -- FILE` (issue 11; server/db/backup.ts says how).
  *
  *   backup FILE    a consistent copy of the whole database, also while the server runs
- *   restore FILE   into an empty DATA_DIR (PGlite) or an empty database (DATABASE_URL); refuses a non-empty one
+ *   restore FILE   into an empty DATA_DIR (PGlite) or an empty database (DATABASE_URL); refuses a non-empty one.
+ *                  A PGlite backup restores into PostgreSQL too (moving a school: db/pglite-to-postgres.ts).
  *
  * Exit codes: 0 done, 1 refused or failed (the message says why), 2 bad configuration or usage.
  */
@@ -19,6 +20,7 @@ import {
   writeAtomically,
 } from '../db/backup'
 import { DataDirLockedError } from '../db/lock'
+import { restorePgliteIntoPostgres } from '../db/pglite-to-postgres'
 import { cliConfig } from './open-cli-database'
 
 const USAGE = `Használat / usage:
@@ -50,6 +52,11 @@ async function restore(config: Config, file: string): Promise<string> {
   const kind = backupKind(bytes.subarray(0, 8))
   if (!kind) throw new BackupError(`Ez nem az Oktatói portál mentése / not a backup of this server: ${file}`)
   const want = config.DATABASE_URL ? 'postgres' : 'pglite'
+  // Moving a school from PGlite to PostgreSQL (README): the PGlite backup's tables copied into the empty database.
+  if (kind === 'pglite' && want === 'postgres') {
+    await restorePgliteIntoPostgres(config.DATABASE_URL!, bytes)
+    return 'PostgreSQL, a PGlite-mentésből / from the PGlite backup'
+  }
   if (kind !== want)
     throw new BackupError(
       kind === 'pglite'

@@ -2,12 +2,14 @@
  * `npm run backup` / `npm run restore` (issue 11): a seeded school is backed up while its database is open by a
  * running server (PGlite: this process holds the data-directory lock and answers on backup.sock, as server/main.ts
  * does), restored elsewhere, and every table compared — row count and a hash of every row. A non-empty target is
- * refused. On PGlite, and on PostgreSQL (pg_dump / pg_restore) when DATABASE_URL is set.
+ * refused. On PGlite, and on PostgreSQL (pg_dump / pg_restore) when DATABASE_URL is set. Moving a school (issue 21): a
+ * PGlite backup restored into an empty PostgreSQL database holds the same rows and the app reads them there.
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../app'
 import { openDatabase, type DatabaseHandle } from '../db'
 import { serveBackups } from '../db/backup'
 import { sha256 } from '../lib/tokens'
@@ -16,7 +18,7 @@ import { writeAudit } from '../repositories/audit-repository'
 import { insertSession } from '../repositories/sessions-repository'
 import { createUser } from '../repositories/users-repository'
 import { cleanEnv, removeDir, runCommand } from '../../tests/support/server'
-import { drivers, tempDir, throwawayPostgresDatabase } from './build'
+import { drivers, tempDir, testConfig, throwawayPostgresDatabase } from './build'
 
 type Env = { DATA_DIR: string; DATABASE_URL?: string }
 
@@ -151,4 +153,57 @@ describe.each(drivers)('backup and restore on %s', (driver) => {
     expect(notBackup.code).toBe(1)
     expect(notBackup.stderr).toMatch(/nem az Oktatói portál mentése/)
   }, 120_000)
+})
+
+describe.skipIf(!process.env.DATABASE_URL)('moving a school from PGlite to PostgreSQL', () => {
+  const dir = tempDir('portal-move-')
+  const closing: (() => Promise<void>)[] = []
+  afterAll(async () => {
+    for (const close of closing.reverse()) await close()
+    removeDir(dir)
+  })
+
+  it('restores a PGlite backup into an empty PostgreSQL database: every row, and the app reads them', async () => {
+    const source: Env = { DATA_DIR: join(dir, 'pglite') }
+    const live = await openDatabase({ DATA_DIR: source.DATA_DIR, DATABASE_URL: null })
+    closing.push(() => live.close())
+    await live.migrate()
+    await seedSchool(live)
+    const stopServing = await serveBackups(source.DATA_DIR, live)
+    const file = join(dir, 'iskola.tar.gz')
+    const backup = await cli('backup.ts', ['backup', file], source)
+    await stopServing()
+    expect(backup.code, backup.stderr).toBe(0)
+
+    const database = await throwawayPostgresDatabase()
+    closing.push(database.drop)
+    const target: Env = { DATA_DIR: join(dir, 'unused'), DATABASE_URL: database.url }
+    const restored = await cli('backup.ts', ['restore', file], target)
+    expect(restored.code, restored.stderr).toBe(0)
+    expect(restored.stdout).toContain('PGlite-mentésből')
+
+    const moved = await openDatabase({ DATA_DIR: '', DATABASE_URL: database.url })
+    closing.push(() => moved.close())
+    const before = await fingerprint(live)
+    expect(before['public.users']).toMatch(/^64:/)
+    expect(await fingerprint(moved)).toEqual(before)
+
+    // The server starts on it and a session made on PGlite reads the students list from PostgreSQL.
+    const app = await buildApp({ config: testConfig({ DATABASE_URL: database.url }), db: moved })
+    closing.push(() => app.close())
+    await moved.migrate()
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/students/',
+      headers: { authorization: 'token-1' },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.body).toContain('Diák Ödön 59')
+
+    // Moved once: a second restore into it is refused and changes nothing.
+    const again = await cli('backup.ts', ['restore', file], target)
+    expect(again.code).toBe(1)
+    expect(again.stderr).toMatch(/nem üres/)
+    expect(await fingerprint(moved)).toEqual(before)
+  }, 900_000)
 })
