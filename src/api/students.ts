@@ -5,6 +5,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import type { Student, StudentPasswordRequest, StudentsResponse } from '@contract/api'
 import { queryKeyOf } from '@contract/api-resources'
+import { PASSWORD_MESSAGES } from '@contract/password-rule'
 import { ApiError, apiRequest } from '../lib/api-client'
 import { writeMutation } from '../lib/write-mutation'
 
@@ -53,5 +54,5 @@ export function useChangeStudentPassword() {
 /** The spec's wording (§8): the server's message when it answered, the generic one otherwise. */
 export function passwordErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.message) return `Hiba történt: ${error.message}`
-  return 'Hiba történt a jelszó módosítása során.'
+  return PASSWORD_MESSAGES.changeFailed
 }

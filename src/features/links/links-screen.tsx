@@ -39,7 +39,7 @@ export default function LinksScreen() {
         notify.error(linkErrorMessage(error, 'Hiba történt a létrehozás során.'))
         throw error
       }
-      notify.success('Rövid URL sikeresen létrehozva.')
+      notify.success(MESSAGES.linkCreated)
     },
     [createAsync],
   )
@@ -50,7 +50,7 @@ export default function LinksScreen() {
   const confirmDelete = () => {
     if (!deleting) return
     remove.mutate(deleting.id, {
-      onSuccess: () => notify.success('Rövid URL sikeresen törölve.'),
+      onSuccess: () => notify.success(MESSAGES.linkDeleted),
       onError: (error) => notify.error(linkErrorMessage(error, 'Hiba történt a törlés során.')),
       onSettled: () => setDeleting(null),
     })

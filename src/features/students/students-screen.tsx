@@ -7,6 +7,7 @@ import { Users } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Student } from '@contract/api'
 import { TIMING } from '@contract/limits'
+import { MESSAGES } from '@contract/messages'
 import { ListState, type ListWords } from '@/components/list-state'
 import { ListToolbar } from '@/components/list-toolbar'
 import { OfflineMarker } from '@/components/offline-marker'
@@ -47,7 +48,7 @@ export default function StudentsScreen() {
         notify.error(passwordErrorMessage(error))
         throw error
       }
-      notify.success('Jelszó sikeresen megváltoztatva.')
+      notify.success(MESSAGES.passwordChanged)
       // Closes edit mode (and so clears the field) unless the user has moved on to another row meanwhile.
       setEditing((latest) => (latest === username ? null : latest))
     },

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { queryKeyOf } from '@contract/api-resources'
 import type { WorkHoursRequest } from '@contract/api/work-hours'
+import { MESSAGES } from '@contract/messages'
 import { apiRequest } from '@/lib/api-client'
 import { formatDayWithWeekday } from '@/lib/format'
 import { useQueuedMutation } from '@/lib/outbox'
@@ -58,7 +59,7 @@ function optimistic(current: WorkHoursData | undefined, body: WorkHoursRequest):
 
 /** Spec §8 (work hours): the toasts of a recorded day; a refusal shows the server's message. */
 const RECORD_MESSAGES = {
-  sent: 'Munkaidő sikeresen rögzítve.',
+  sent: MESSAGES.workHoursSaved,
   failed: 'Hiba történt a munkaidő rögzítése során.',
   queued: 'Nincs hálózat – a módosítás elküldésre vár.',
   serverMessage: true,
