@@ -71,6 +71,7 @@ if (process.argv.includes('--help')) {
   --strict          exit 1 when a figure is over budget or failed
   --runs N          repeat the offline repeat visit N times (the figure is the median)
   --profile DIR     save a CPU profile and a timeline of each offline visit in DIR
+  --scale F         the district suite's size (0.1: a tenth of the district; figures named with it)
   BENCH_LH_RUNS=N   Lighthouse runs (median; 3 by default)
 groups: ${GROUPS.join(', ')}`)
   process.exit(0)
