@@ -10,7 +10,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { BugReport, BugReportsResponse, CreateBugReportRequest } from '@contract/api'
 import { queryKeyOf } from '@contract/api-resources'
 import { apiRequest } from '../lib/api-client'
-import { useQueuedMutation, type OutboxItem } from '../lib/outbox'
+import { textLabel, useQueuedMutation, type OutboxItem } from '../lib/outbox'
 
 export const BUG_REPORT_MESSAGES = {
   sent: 'Hibabejelentés elküldve. Köszönjük!',
@@ -45,25 +45,20 @@ export function useBugReports() {
 export type BugReportWrite =
   { kind: 'file'; report: CreateBugReportRequest } | { kind: 'done'; id: string; message: string }
 
-function shortLine(prefix: string, message: string): string {
-  const line = message.replace(/\s+/g, ' ').trim()
-  return `${prefix}: ${line.length > 40 ? `${line.slice(0, 40)}…` : line}`
-}
-
 function request(write: BugReportWrite) {
   return write.kind === 'file'
     ? {
         method: 'POST' as const,
         url: '/bug-reports',
         body: write.report as CreateBugReportRequest | undefined,
-        label: shortLine('Hibabejelentés', write.report.message),
+        label: textLabel('Hibabejelentés', write.report.message),
         expectCode: 201,
       }
     : {
         method: 'PUT' as const,
         url: `/bug-reports/${encodeURIComponent(write.id)}/done`,
         body: undefined,
-        label: shortLine('Hibabejelentés kész', write.message),
+        label: textLabel('Hibabejelentés kész', write.message),
         expectCode: 200,
       }
 }

@@ -1,5 +1,5 @@
 /** The offline write outbox (DESIGN §5). Screens use `useQueuedMutation`; the shell shows `useOutboxState`. */
 export { outbox } from './outbox'
-export type { OutboxItem } from './outbox-item'
+export { textLabel, type OutboxItem } from './outbox-item'
 export { useOutboxRunner, useOutboxState } from './use-outbox'
 export { useQueuedMutation } from './use-queued-mutation'

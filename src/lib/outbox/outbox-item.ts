@@ -38,3 +38,12 @@ export interface OutboxItem extends QueuedRequest {
 export function byCreation(a: OutboxItem, b: OutboxItem): number {
   return a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 }
+
+/**
+ * The outbox panel's line of a write named by a free text (an announcement, a bug report): the prefix and the text's
+ * start, white space folded, so the user recognises it ('Értesítés: Holnap elmarad a …').
+ */
+export function textLabel(prefix: string, text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  return `${prefix}: ${line.length > 40 ? `${line.slice(0, 40)}…` : line}`
+}

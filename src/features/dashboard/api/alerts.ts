@@ -10,7 +10,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Alert, AlertsResponse, CreateAlertRequest } from '@contract/api'
 import { queryKeyOf } from '@contract/api-resources'
 import { apiRequest } from '@/lib/api-client'
-import { useQueuedMutation, type OutboxItem } from '@/lib/outbox'
+import { textLabel, useQueuedMutation, type OutboxItem } from '@/lib/outbox'
 
 export interface AlertsData {
   alerts: Alert[]
@@ -47,12 +47,6 @@ export function pendingAlertId(item: OutboxItem): string {
   return `pending:${item.id}`
 }
 
-/** The outbox panel's line: the announcement's start, so the administrator recognises it. */
-function alertLabel(prefix: string, message: string): string {
-  const line = message.replace(/\s+/g, ' ').trim()
-  return `${prefix}: ${line.length > 40 ? `${line.slice(0, 40)}…` : line}`
-}
-
 /** One write: a new announcement, or deleting one (its text names it in the outbox panel). */
 export type AlertWrite = { kind: 'create'; message: string } | { kind: 'delete'; id: string; message: string }
 
@@ -62,14 +56,14 @@ function request(write: AlertWrite) {
         method: 'POST' as const,
         url: '/alerts',
         body: { message: write.message } as CreateAlertRequest | undefined,
-        label: alertLabel('Értesítés', write.message),
+        label: textLabel('Értesítés', write.message),
         expectCode: 201,
       }
     : {
         method: 'DELETE' as const,
         url: `/alerts/${encodeURIComponent(write.id)}`,
         body: undefined,
-        label: alertLabel('Értesítés törlése', write.message),
+        label: textLabel('Értesítés törlése', write.message),
         expectCode: 200,
       }
 }
