@@ -63,6 +63,13 @@ export const API_RESOURCES = {
     refreshedBy: ['/groups/:groupId/attendance/:date', '/groups/:groupId'],
     sameParamsOnly: true,
   },
+  // The month's jelenléti ív as data (its print view): queryKeyOf('attendanceMonth', groupId, month); kept for a
+  // classroom without network, refreshed as the group's registers.
+  attendanceMonth: {
+    path: '/groups/:groupId/attendance.json',
+    refreshedBy: ['/groups/:groupId/attendance/:date', '/groups/:groupId'],
+    sameParamsOnly: true,
+  },
   workHours: { path: '/work/hours', refreshedBy: ['/work/hours/**'] },
   links: { path: '/links', refreshedBy: ['/links/**'] },
   proxyBlock: { path: '/proxy/block', refreshedBy: ['/proxy/block/**'] },

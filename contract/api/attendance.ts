@@ -7,6 +7,7 @@
  *   GET /groups/:id/attendance?date=YYYY-MM-DD      → { date, entries }
  *   PUT /groups/:id/attendance/:date  { entries }   → 200 { code, message } (idempotent; outbox)
  *   GET /groups/:id/attendance.xlsx?month=YYYY-MM   → the month's sheet
+ *   GET /groups/:id/attendance.json?month=YYYY-MM   → the same sheet as data (its print view)
  *
  * Each field's Hungarian message is written on its schema (`errorMessage`, contract/field-messages.ts); the server
  * checks what a schema cannot say (the day exists and is not after today, a pupil is a member and named once).
@@ -32,6 +33,19 @@ export const ATTENDANCE_LABELS: Record<AttendanceStatus, string> = {
   late: 'késett',
   excused: 'igazolt',
 }
+
+/** The heads of the jelenléti ív's total columns and rows (the workbook and its print view). */
+export const ATTENDANCE_TOTAL_HEADS: Record<AttendanceStatus, string> = {
+  present: 'Jelen',
+  absent: 'Hiányzott',
+  late: 'Késett',
+  excused: 'Igazolt',
+}
+
+/** The jelenléti ív's legend: 'J: jelen, H: hiányzik, K: késett, I: igazolt'. */
+export const ATTENDANCE_LEGEND = ATTENDANCE_STATUSES.map(
+  (status) => `${ATTENDANCE_LETTERS[status]}: ${ATTENDANCE_LABELS[status]}`,
+).join(', ')
 
 /** Longest note on one pupil's entry. */
 export const ATTENDANCE_NOTE_MAX = 500
@@ -105,10 +119,52 @@ export const SaveAttendanceRequest = Type.Object(
 )
 export type SaveAttendanceRequest = Static<typeof SaveAttendanceRequest>
 
-/** GET /groups/:id/attendance.xlsx: `month` 'YYYY-MM' (the current month without it). */
+/** GET /groups/:id/attendance.xlsx and .json: `month` 'YYYY-MM' (the current month without it). */
 export const AttendanceSheetQuery = Type.Object({
   month: Type.Optional(
     Type.String({ pattern: '^[0-9]{4}-[0-9]{2}$', errorMessage: ATTENDANCE_MESSAGES.invalidMonth }),
   ),
 })
 export type AttendanceSheetQuery = Static<typeof AttendanceSheetQuery>
+
+/** A count per status. */
+export const AttendanceCounts = Type.Object({
+  present: Type.Integer(),
+  absent: Type.Integer(),
+  late: Type.Integer(),
+  excused: Type.Integer(),
+})
+export type AttendanceCounts = Static<typeof AttendanceCounts>
+
+/**
+ * GET /groups/:id/attendance.json?month=: the month's jelenléti ív as data, built by the same code as the workbook
+ * (server/services/attendance.ts): the header, the session days, one row per pupil (Hungarian collation) with a
+ * status per session (null: unmarked) and their totals, the totals per session and of the month.
+ */
+export const AttendanceMonthResponse = Type.Object({
+  /** 'YYYY-MM'. */
+  month: Type.String(),
+  /** '2026. november'. */
+  monthName: Type.String(),
+  groupName: Type.String(),
+  instructor: Type.String(),
+  /** The classroom's name, or null when the group has none. */
+  room: Type.Union([Type.String(), Type.Null()]),
+  /** The sessions' days, 'YYYY-MM-DD', in order. */
+  sessions: Type.Array(Type.String()),
+  pupils: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      username: Type.String(),
+      /** One per session: the status, or null when unmarked. */
+      marks: Type.Array(
+        Type.Union([...ATTENDANCE_STATUSES.map((status) => Type.Literal(status)), Type.Null()]),
+      ),
+      totals: AttendanceCounts,
+    }),
+  ),
+  /** One per session. */
+  sessionTotals: Type.Array(AttendanceCounts),
+  totals: AttendanceCounts,
+})
+export type AttendanceMonthResponse = Static<typeof AttendanceMonthResponse>

@@ -5,12 +5,14 @@
  */
 import type { CellObject } from 'xlsx'
 import {
-  ATTENDANCE_LABELS,
+  ATTENDANCE_LEGEND,
   ATTENDANCE_LETTERS,
   ATTENDANCE_MESSAGES,
   ATTENDANCE_STATUSES,
+  ATTENDANCE_TOTAL_HEADS as TOTAL_HEADS,
+  type AttendanceCounts,
+  type AttendanceMonthResponse,
   type AttendanceResponse,
-  type AttendanceStatus,
   type SaveAttendanceRequest,
 } from '@contract/api/attendance'
 import type { MessageBody } from '@contract/api'
@@ -157,12 +159,6 @@ function sessionDays(
 const MONTH_NAME = new Intl.DateTimeFormat('hu-HU', { year: 'numeric', month: 'long', timeZone: 'UTC' })
 /** A session's column head: '11. 03.' (the dots and the space quoted: literal text). */
 const SESSION_FORMAT = 'mm". "dd"."'
-const TOTAL_HEADS: Record<AttendanceStatus, string> = {
-  present: 'Jelen',
-  absent: 'Hiányzott',
-  late: 'Késett',
-  excused: 'Igazolt',
-}
 
 /** An ASCII file name part: 'Matek 9.A' → 'matek-9-a'. */
 function asciiSlug(text: string): string {
@@ -177,11 +173,70 @@ function asciiSlug(text: string): string {
   return slug || 'csoport'
 }
 
+const noCounts = (): AttendanceCounts => ({ present: 0, absent: 0, late: 0, excused: 0 })
+
 /**
- * GET /groups/:id/attendance.xlsx?month=: the month's jelenléti ív. Header rows name the group, teacher, room and
- * month; then one row per pupil (the members and anyone with an entry that month, Hungarian collation) with a
- * status letter per session (J, H, K, I; empty when unmarked) and their totals per status; under them the totals
- * per session. Text cells are neutralised against formulas; counts and days are real number and date cells.
+ * The month's jelenléti ív as data, the one builder of GET /groups/:id/attendance.json and .xlsx: the group, teacher,
+ * room and month; the sessions; one row per pupil (the members and anyone with an entry that month, Hungarian
+ * collation) with a status per session (null when unmarked) and their totals per status; the totals per session and
+ * of the month.
+ */
+export async function attendanceMonth(
+  db: Db,
+  caller: Caller,
+  groupId: string,
+  monthText: string | undefined,
+  now: Date,
+  timeZone: string,
+): Promise<AttendanceMonthResponse> {
+  const today = dayInZone(now, timeZone)
+  const month = checkedMonth(monthText, today)
+  const group = await visibleGroup(db, caller, groupId)
+  const prefix = `${month.year}-${pad(month.month)}`
+  const lastDate = new Date(Date.UTC(month.year, month.month, 0)).getUTCDate()
+  const rows = await attendanceBetween(db, group.id, `${prefix}-01`, `${prefix}-${pad(lastDate)}`)
+  const sessions = sessionDays(group, month, today, timeZone, rows)
+
+  const names = new Map((await membersOf(db, group)).map((member) => [member.username, member.name]))
+  const former = [...new Set(rows.map((row) => row.student))].filter((student) => !names.has(student))
+  const formerNames = await namesOf(db, former)
+  for (const student of former) names.set(student, formerNames.get(student) ?? student)
+  const ordered = [...names].sort(([ua, a], [ub, b]) => collator.compare(a, b) || collator.compare(ua, ub))
+
+  const statusOf = new Map(rows.map((row) => [`${row.student}\u0000${row.day}`, row.status]))
+  const sessionTotals = sessions.map(noCounts)
+  const totals = noCounts()
+  const pupils = ordered.map(([username, name]) => {
+    const own = noCounts()
+    const marks = sessions.map((day, index) => {
+      const status = statusOf.get(`${username}\u0000${day}`) ?? null
+      if (status) {
+        own[status]++
+        sessionTotals[index][status]++
+        totals[status]++
+      }
+      return status
+    })
+    return { name, username, marks, totals: own }
+  })
+  return {
+    month: prefix,
+    monthName: MONTH_NAME.format(new Date(Date.UTC(month.year, month.month - 1, 1))),
+    groupName: group.name,
+    instructor: group.instructorName,
+    room: group.classroomName ?? null,
+    sessions,
+    pupils,
+    sessionTotals,
+    totals,
+  }
+}
+
+/**
+ * GET /groups/:id/attendance.xlsx?month=: the month's jelenléti ív (attendanceMonth) as a workbook. Header rows name
+ * the group, teacher, room and month; then one row per pupil with a status letter per session (J, H, K, I; empty
+ * when unmarked) and their totals per status; under them the totals per session. Text cells are neutralised against
+ * formulas; counts and days are real number and date cells.
  */
 export async function attendanceSheet(
   db: Db,
@@ -192,78 +247,47 @@ export async function attendanceSheet(
   timeZone: string,
   signal?: AbortSignal,
 ): Promise<{ file: Buffer; fileName: string }> {
-  const today = dayInZone(now, timeZone)
-  const month = checkedMonth(monthText, today)
-  const group = await visibleGroup(db, caller, groupId)
-  const prefix = `${month.year}-${pad(month.month)}`
-  const lastDate = new Date(Date.UTC(month.year, month.month, 0)).getUTCDate()
-  const rows = await attendanceBetween(db, group.id, `${prefix}-01`, `${prefix}-${pad(lastDate)}`)
-  const days = sessionDays(group, month, today, timeZone, rows)
-
-  const pupils = new Map((await membersOf(db, group)).map((member) => [member.username, member.name]))
-  const former = [...new Set(rows.map((row) => row.student))].filter((student) => !pupils.has(student))
-  const formerNames = await namesOf(db, former)
-  for (const student of former) pupils.set(student, formerNames.get(student) ?? student)
-  const ordered = [...pupils].sort(([ua, a], [ub, b]) => collator.compare(a, b) || collator.compare(ua, ub))
-
-  const statusOf = new Map(rows.map((row) => [`${row.student}\u0000${row.day}`, row.status]))
-  const perSession = days.map(() => ({ present: 0, absent: 0, late: 0, excused: 0 }))
-  const monthTotals = { present: 0, absent: 0, late: 0, excused: 0 }
-  const pupilRows = ordered.map(([username, name]): (CellObject | null)[] => {
-    const totals = { present: 0, absent: 0, late: 0, excused: 0 }
-    const cells = days.map((day, index) => {
-      const status = statusOf.get(`${username}\u0000${day}`)
-      if (!status) return null
-      totals[status]++
-      perSession[index][status]++
-      monthTotals[status]++
-      return textCell(ATTENDANCE_LETTERS[status])
-    })
-    return [
-      textCell(name),
-      textCell(username),
-      ...cells,
-      ...ATTENDANCE_STATUSES.map((s) => numberCell(totals[s])),
-    ]
-  })
+  const sheet = await attendanceMonth(db, caller, groupId, monthText, now, timeZone)
+  const { sessions } = sheet
+  const pupilRows = sheet.pupils.map(({ name, username, marks, totals }): (CellObject | null)[] => [
+    textCell(name),
+    textCell(username),
+    ...marks.map((status) => (status ? textCell(ATTENDANCE_LETTERS[status]) : null)),
+    ...ATTENDANCE_STATUSES.map((s) => numberCell(totals[s])),
+  ])
   const sessionRows = ATTENDANCE_STATUSES.map((status, row): (CellObject | null)[] => [
     textCell(`${TOTAL_HEADS[status]} (${ATTENDANCE_LETTERS[status]})`),
     null,
-    ...perSession.map((counts) => numberCell(counts[status])),
-    ...ATTENDANCE_STATUSES.map((_, column) => (column === row ? numberCell(monthTotals[status]) : null)),
+    ...sheet.sessionTotals.map((counts) => numberCell(counts[status])),
+    ...ATTENDANCE_STATUSES.map((_, column) => (column === row ? numberCell(sheet.totals[status]) : null)),
   ])
-  const monthName = MONTH_NAME.format(new Date(Date.UTC(month.year, month.month - 1, 1)))
-  const legend = ATTENDANCE_STATUSES.map((s) => `${ATTENDANCE_LETTERS[s]}: ${ATTENDANCE_LABELS[s]}`).join(
-    ', ',
-  )
-
   const cells: (CellObject | null)[][] = [
     [textCell('Jelenléti ív')],
-    [textCell('Csoport'), textCell(group.name)],
-    [textCell('Oktató'), textCell(group.instructorName)],
-    [textCell('Terem'), textCell(group.classroomName ? `${group.classroomName}. terem` : 'Nincs terem')],
-    [textCell('Hónap'), textCell(monthName)],
+    [textCell('Csoport'), textCell(sheet.groupName)],
+    [textCell('Oktató'), textCell(sheet.instructor)],
+    [textCell('Terem'), textCell(sheet.room ? `${sheet.room}. terem` : 'Nincs terem')],
+    [textCell('Hónap'), textCell(sheet.monthName)],
     [],
     [
       textCell('Tanuló'),
       textCell('Felhasználónév'),
-      ...days.map((day) => dayCell(day, SESSION_FORMAT)),
+      ...sessions.map((day) => dayCell(day, SESSION_FORMAT)),
       ...ATTENDANCE_STATUSES.map((s) => textCell(TOTAL_HEADS[s])),
     ],
     ...pupilRows,
     ...sessionRows,
     [],
-    [textCell(legend)],
+    [textCell(ATTENDANCE_LEGEND)],
   ]
   const cols = [
     { wch: 28 },
     { wch: 18 },
-    ...days.map(() => ({ wch: 7 })),
+    ...sessions.map(() => ({ wch: 7 })),
     ...ATTENDANCE_STATUSES.map(() => ({ wch: 10 })),
   ]
   return {
     // Built in a worker, stopped when the client goes away (signal).
     file: await writeWorkbook([{ name: 'Jelenléti ív', rows: cells, cols }], signal),
-    fileName: `jelenleti-iv-${asciiSlug(group.name)}-${prefix}.xlsx`,
+    fileName: `jelenleti-iv-${asciiSlug(sheet.groupName)}-${sheet.month}.xlsx`,
   }
 }

@@ -216,6 +216,12 @@ const CASES: Case[] = [
     route: '/api/groups/:id/attendance.xlsx',
     expected: staff(404),
   },
+  {
+    method: 'GET',
+    url: `/api/groups/${randomUUID()}/attendance.json?month=2026-11`,
+    route: '/api/groups/:id/attendance.json',
+    expected: staff(404),
+  },
   // Proxy Manager: teachers read, administrators write (an unknown domain is a 404 with the list).
   { method: 'GET', url: '/api/proxy/block', expected: staff(200) },
   {

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import * as XLSX from 'xlsx'
-import { ATTENDANCE_MESSAGES } from '@contract/api/attendance'
+import { ATTENDANCE_MESSAGES, type AttendanceMonthResponse } from '@contract/api/attendance'
 import { dayInZone } from '@contract/features'
 import { MESSAGES } from '@contract/messages'
 import { groupMembers, groups } from '../db/schema'
@@ -154,11 +154,12 @@ describe.each(drivers)('attendance register on %s', (driver) => {
     const badRead = await call(teacher.token, 'GET', `${base}?date=2026-13-01`)
     expect(badRead.statusCode).toBe(400)
     expect(badRead.json()).toEqual({ code: 400, message: ATTENDANCE_MESSAGES.invalidDate })
-    for (const month of ['2026-13', 'november']) {
-      const badMonth = await call(teacher.token, 'GET', `${base}.xlsx?month=${month}`)
-      expect(badMonth.statusCode).toBe(400)
-      expect(badMonth.json()).toEqual({ code: 400, message: ATTENDANCE_MESSAGES.invalidMonth })
-    }
+    for (const month of ['2026-13', 'november', '2026-00', '1899-12'])
+      for (const format of ['xlsx', 'json']) {
+        const badMonth = await call(teacher.token, 'GET', `${base}.${format}?month=${month}`)
+        expect(badMonth.statusCode, `${format} ${month}`).toBe(400)
+        expect(badMonth.json()).toEqual({ code: 400, message: ATTENDANCE_MESSAGES.invalidMonth })
+      }
     const noDate = await call(teacher.token, 'GET', base)
     expect(noDate.statusCode).toBe(400)
     expect(noDate.json()).toEqual({ code: 400, message: ATTENDANCE_MESSAGES.invalidDate })
@@ -179,6 +180,7 @@ describe.each(drivers)('attendance register on %s', (driver) => {
       ['GET', `${base}?date=${day}`, undefined],
       ['PUT', `${base}/${day}`, { entries: [] }],
       ['GET', `${base}.xlsx?month=${day.slice(0, 7)}`, undefined],
+      ['GET', `${base}.json?month=${day.slice(0, 7)}`, undefined],
     ] as const) {
       const res = await call(other.token, method, url, payload)
       expect(res.statusCode, url).toBe(404)
@@ -188,6 +190,12 @@ describe.each(drivers)('attendance register on %s', (driver) => {
 
     expect((await call(admin.token, 'GET', `${base}?date=${day}`)).json().entries).toHaveLength(1)
     expect((await call(admin.token, 'GET', `${base}.xlsx`)).statusCode).toBe(200)
+    const monthByAdmin = await call(admin.token, 'GET', `${base}.json`)
+    expect(monthByAdmin.statusCode).toBe(200)
+    expect(monthByAdmin.json()).toMatchObject({
+      month: day.slice(0, 7),
+      pupils: [{ username: students[0].username, totals: { present: 1 } }],
+    })
     const byAdmin = await call(admin.token, 'PUT', `${base}/${day}`, {
       entries: [{ student: students[0].username, status: 'excused' }],
     })
@@ -381,5 +389,31 @@ describe.each(drivers)('attendance register on %s', (driver) => {
     expect(sessionTotals.map((row, i) => row[total + i])).toEqual([3, 2, 2, 1])
     for (const day of mondays.slice(2)) expect(sessionTotals.map((row) => at(row, day))).toEqual([0, 0, 0, 0])
     expect(rows[17][0]).toBe('J: jelen, H: hiányzik, K: késett, I: igazolt')
+
+    // The print view's data (.json) is the same sheet: one builder for both.
+    const data = await call(teacher.token, 'GET', `${base}.json?month=${month}`)
+    expect(data.statusCode, data.body).toBe(200)
+    const sheetData = data.json<AttendanceMonthResponse>()
+    expect(sheetData).toMatchObject({
+      month,
+      monthName,
+      groupName: 'Matek 9.A',
+      instructor: 'Kovács Éva',
+      room: '204',
+      sessions,
+    })
+    const letter = { present: 'J', absent: 'H', late: 'K', excused: 'I' } as const
+    expect(
+      sheetData.pupils.map((pupil) => [
+        pupil.username,
+        ...pupil.marks.map((mark) => (mark ? letter[mark] : null)),
+        ...Object.values(pupil.totals),
+      ]),
+    ).toEqual(pupilRows.map((row) => row.slice(1, total + 4)))
+    expect(sheetData.pupils[0].name).toBe('=1+1 Ede')
+    expect(sheetData.sessionTotals.map((counts) => Object.values(counts))).toEqual(
+      sessions.map((day) => sessionTotals.map((row) => at(row, day))),
+    )
+    expect(sheetData.totals).toEqual({ present: 3, absent: 2, late: 2, excused: 1 })
   })
 })

@@ -1,18 +1,19 @@
 /**
  * The attendance register of a group (issue 20; feature manageAttendance): one day read or replaced whole, and the
- * month's jelenléti ív as a workbook. A group the caller may not see is 404 (services/groups.ts).
+ * month's jelenléti ív as a workbook and as data for its print view (one builder). A group the caller may not see is 404 (services/groups.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { GroupIdParams, MessageBody, WRITE_ERRORS, withErrors } from '@contract/api'
 import {
   AttendanceDayParams,
+  AttendanceMonthResponse,
   AttendanceQuery,
   AttendanceResponse,
   AttendanceSheetQuery,
   SaveAttendanceRequest,
 } from '@contract/api/attendance'
-import { attendanceOf, attendanceSheet, saveAttendance } from '@server/services/attendance'
+import { attendanceMonth, attendanceOf, attendanceSheet, saveAttendance } from '@server/services/attendance'
 import { clientGone } from '@server/lib/client-gone'
 import { runWrite } from '@server/plugins/app/write'
 
@@ -49,6 +50,27 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         request,
         reply,
         saveAttendance(request.params.id, request.params.date, request.body, app.config.TZ),
+      ),
+  )
+
+  app.get(
+    '/groups/:id/attendance.json',
+    {
+      onRequest: manage,
+      schema: {
+        params: GroupIdParams,
+        querystring: AttendanceSheetQuery,
+        response: withErrors({ 200: AttendanceMonthResponse }, 400, 401, 403, 404, 429, 500),
+      },
+    },
+    async (request) =>
+      attendanceMonth(
+        app.db,
+        request.session!.user,
+        request.params.id,
+        request.query.month,
+        app.now(),
+        app.config.TZ,
       ),
   )
 

@@ -2,13 +2,15 @@
  * GET /groups/:id/attendance?date= and the queued PUT /groups/:id/attendance/:date (issue 20): the PUT carries the
  * WHOLE day's register, so the optimistic view simply replaces the entries (idempotent), a replay changes nothing and
  * the last of several offline taps wins when they arrive in order, after the seating moves queued before them.
- * GET /groups/:id/attendance.xlsx?month= is the month's jelenléti ív, downloaded online.
+ * GET /groups/:id/attendance.xlsx?month= is the month's jelenléti ív, downloaded online; .json is the same sheet as
+ * data, for its print view (cached by the service worker like the days).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import {
   ATTENDANCE_MESSAGES,
   type AttendanceEntry,
+  type AttendanceMonthResponse,
   type AttendanceResponse,
   type SaveAttendanceRequest,
 } from '@contract/api'
@@ -45,6 +47,19 @@ export const attendanceQuery = (groupId: string, day: string) =>
 export function useAttendance(groupId: string, day: string) {
   return useQuery(attendanceQuery(groupId, day))
 }
+
+/** The month's jelenléti ív ('YYYY-MM') as data: the print view's rows, columns and totals. */
+export const attendanceMonthQuery = (groupId: string, month: string) =>
+  queryOptions({
+    queryKey: queryKeyOf('attendanceMonth', groupId, month),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<AttendanceMonthResponse>(
+          `${attendancePath(groupId)}.json?month=${encodeURIComponent(month)}`,
+          { signal, expectCode: 200 },
+        )
+      ).data,
+  })
 
 function replaceEntries(current: AttendanceData | undefined, body: SaveAttendanceRequest): AttendanceData {
   return { entries: body.entries, date: current?.date ?? null }
