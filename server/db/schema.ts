@@ -252,13 +252,32 @@ export const knownDevices = pgTable(
 )
 
 /**
- * A counter per data set, bumped by a statement-level trigger on every change (migration 0001). A server process
- * keeps a serialised copy of a large list (the students) and reads one row to know whether it is still current,
- * also when another process or the CLI changed the data.
+ * A change counter per data set, bumped by statement-level triggers on every change of the tables its list reads
+ * (migrations 0001, 0013). A server process keeps a serialised copy of a list (services/kept-lists.ts) and reads the
+ * counter to know whether it is still current, also when another process or the CLI changed the data. Each data set
+ * has `DATA_VERSION_SLOTS` rows: a bump takes a slot no other transaction holds (SKIP LOCKED), so concurrent writers
+ * do not queue on one row; the counter is the sum of the slots, which only grows and is seen once committed.
  */
-export const dataVersions = pgTable('data_versions', {
-  name: text('name').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull().default(0),
+export const dataVersions = pgTable(
+  'data_versions',
+  {
+    name: text('name').notNull(),
+    slot: integer('slot').notNull().default(0),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.slot] })],
+)
+
+/**
+ * Each account's last sign-in (epoch seconds, as the audit log's `ts`), written with the sign-in's audit entry, so
+ * the accounts list reads a column instead of searching the audit log per user. Its own table: a sign-in does not
+ * change `users`, whose every change makes the students list stale.
+ */
+export const userSignIns = pgTable('user_sign_ins', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  at: bigint('at', { mode: 'number' }).notNull(),
 })
 
 /** Classrooms (spec §3): a name (the room number, shown as '{room}. terem') and the desk layout. School-wide. */

@@ -1,7 +1,7 @@
 /**
  * Content-coding of API answers. `@fastify/compress` compresses JSON answers per request (brotli or gzip by
- * Accept-Encoding); an answer kept serialised between requests (the students list) keeps its compressed variants
- * too (`compressOnce`), so it is compressed once per change and not once per request.
+ * Accept-Encoding); an answer kept serialised between requests (services/kept-lists.ts) keeps its compressed
+ * variants too (`compressOnce`), so it is compressed once per change and not once per request.
  */
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
@@ -41,30 +41,22 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
 }
 
 /**
- * Compresses `body` off the event loop, once per encoding; the variants live as long as the returned function.
- * Brotli is made twice: at quality 4 (~0.1 s for the 5,000-student list), answered until quality 11 is ready in
- * the background (~2.7 s, 20% smaller), which is answered from then on.
+ * Compresses `body` off the event loop, once per encoding, at the per-request cost (brotli quality 4, gzip level 6):
+ * a kept list is compressed again on every change, in every process, so its cost is bounded as a request's is
+ * (quality 11 took ~10 s of CPU per change for a district's students list). The variants live as long as the
+ * returned function.
  */
 export function compressOnce(body: string): (encoding: Encoding) => Promise<Buffer> {
-  const variants = new Map<string, Promise<Buffer>>()
-  let best: Buffer | null = null
-  const make = (key: string, compress: () => Promise<Buffer>) => {
-    let variant = variants.get(key)
+  const variants = new Map<Encoding, Promise<Buffer>>()
+  return (encoding) => {
+    let variant = variants.get(encoding)
     if (!variant) {
-      variant = compress()
-      variants.set(key, variant)
+      variant =
+        encoding === 'gzip' ? gzipAsync(body, { level: 6 }) : brotliAt(body, BROTLI_QUALITY_PER_REQUEST)
+      variants.set(encoding, variant)
       // A failed compression is not kept: the next request tries again.
-      variant.catch(() => variants.delete(key))
+      variant.catch(() => variants.delete(encoding))
     }
     return variant
-  }
-  return async (encoding) => {
-    if (encoding === 'gzip') return make('gzip', () => gzipAsync(body, { level: 9 }))
-    if (best) return best
-    void make('br11', () => brotliAt(body, 11)).then(
-      (buffer) => (best = buffer),
-      () => undefined,
-    )
-    return make('br4', () => brotliAt(body, BROTLI_QUALITY_PER_REQUEST))
   }
 }

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm'
 import type { UserType } from '@contract/features'
 import type { Db } from '../db'
-import { sessions, userFeatures, users } from '../db/schema'
+import { sessions, userFeatures, userSignIns, users } from '../db/schema'
 import { hashPassword } from '../lib/password'
 
 export type UserRow = typeof users.$inferSelect
@@ -187,25 +187,28 @@ export async function clearMfa(db: Db, username: string): Promise<boolean> {
 
 // ---- Felhasználók screen (issue 11): the administrators' account management. ----
 
-/** A user row with the epoch seconds of the latest successful sign-in (audit log), or null. */
+/** A user row with the epoch seconds of the latest successful sign-in (`user_sign_ins`), or null. */
 export type UserWithLastSignIn = UserRow & { lastSignIn: number | null }
 
 /**
- * Every account with its latest sign-in. The sign-in comes from the audit log's `dashboardAuthentication` entries
- * (newest first on the (username, ts) index, one row per account), so no column is added for it.
+ * Every account with its latest sign-in, from `user_sign_ins` (one row per account, written with each sign-in's
+ * audit entry; migration 0013 filled it from the audit log) — not a search of the audit log per account.
  */
 export async function listUsersWithLastSignIn(db: Db): Promise<UserWithLastSignIn[]> {
-  const rows = await db
-    .select({
-      ...getTableColumns(users),
-      lastSignIn: sql<string | number | null>`(
-        select a.ts from audit_log a
-        where a.username = "users"."username" and a.type = 'dashboardAuthentication'
-        order by a.ts desc limit 1)`,
-    })
+  return db
+    .select({ ...getTableColumns(users), lastSignIn: userSignIns.at })
     .from(users)
+    .leftJoin(userSignIns, eq(userSignIns.userId, users.id))
     .orderBy(asc(users.username))
-  return rows.map((row) => ({ ...row, lastSignIn: row.lastSignIn === null ? null : Number(row.lastSignIn) }))
+}
+
+/** Records a sign-in (in the sign-in's transaction, beside its audit entry): the account's last sign-in. */
+export async function recordSignIn(db: Db, userId: string, at: Date): Promise<void> {
+  const seconds = Math.floor(at.getTime() / 1000)
+  await db
+    .insert(userSignIns)
+    .values({ userId, at: seconds })
+    .onConflictDoUpdate({ target: userSignIns.userId, set: { at: seconds } })
 }
 
 /** The ids of the active (not disabled) administrators, locked until the transaction ends (last-admin rule). */

@@ -26,7 +26,7 @@ import {
   insertSession,
   touchSession,
 } from '../repositories/sessions-repository'
-import { findUserByUsername } from '../repositories/users-repository'
+import { findUserByUsername, recordSignIn } from '../repositories/users-repository'
 import { mfaMail, type Mailer } from './mailer'
 import { assertOpen, claim, clearCounters, THROTTLE, type Limit } from './throttle'
 
@@ -154,6 +154,7 @@ export async function login(
       now,
     })
     await writeAudit(tx, { username: user.username, type: 'dashboardAuthentication', at: now })
+    await recordSignIn(tx, user.id, now)
   })
   return { Token: token, mfa: false, message: MESSAGES.loginOk, ...oneTimeFlag(user), device: proof }
 }
@@ -201,6 +202,7 @@ export async function completeMfa(
       now,
     })
     await writeAudit(tx, { username: session.user.username, type: 'dashboardAuthentication', at: now })
+    await recordSignIn(tx, session.user.id, now)
     await clearCounters(tx, ['mfa', 'mfaLogin'], accountKey)
     return true
   })

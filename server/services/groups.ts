@@ -31,6 +31,7 @@ import {
 } from '../repositories/groups-repository'
 import { isUuid } from '../lib/uuid'
 import { findSeating, setSeating } from '../repositories/seating-repository'
+import { keptList, type KeptList } from './kept-lists'
 import type { Change, WriteContext } from './write'
 
 export const collator = new Intl.Collator('hu', { numeric: true })
@@ -83,9 +84,23 @@ export async function instructorGroups(db: Db, caller: Caller): Promise<Group[]>
   return groups
 }
 
-/** GET /groups: a teacher's own groups, every group for an administrator (an empty list is 200). */
+/** GET /groups for a teacher: their own groups (a few: made per request). An empty list is 200. */
 export async function allGroups(db: Db, caller: Caller): Promise<Group[]> {
   return withMembers(db, await listGroups(db, caller.type === 'admin' ? null : caller.id))
+}
+
+/**
+ * GET /groups for an administrator: every group, kept serialised per change of the groups' counter (groups, their
+ * members, classrooms, users' names: services/kept-lists.ts).
+ */
+export function keptAllGroups(db: Db): KeptList {
+  return keptList(db, 'groups', async (stillWanted) => {
+    const rows = await listGroups(db, null)
+    stillWanted()
+    const groups = await withMembers(db, rows)
+    stillWanted()
+    return { body: JSON.stringify({ code: 200, groups }), value: undefined }
+  })
 }
 
 /**

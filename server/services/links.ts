@@ -28,6 +28,7 @@ import {
   type ShortLinkRow,
 } from '../repositories/links-repository'
 import { isUuid } from '../lib/uuid'
+import { keptList } from './kept-lists'
 import type { Change } from './write'
 
 const CODE = new RegExp(SHORT_CODE_PATTERN)
@@ -42,10 +43,23 @@ function toLink(row: ShortLinkRow): ShortLink {
   }
 }
 
-/** GET /links: every link, newest first, with every visit this process has answered (buffered counts first). */
-export async function linksList(db: Db, directory: LinkDirectory): Promise<ShortLink[]> {
-  await directory.flush()
-  return (await listLinks(db)).map(toLink)
+/**
+ * GET /links: every link, newest first, kept serialised per change of the links' counter (services/kept-lists.ts).
+ * Visit counts stay current: writing buffered counts is an UPDATE of short_links, which bumps the counter, so the
+ * list is made again after each flush — this process's buffered counts are flushed before the list is read (exact),
+ * another process's are written within `VISIT_FLUSH_MS` (at most a second old).
+ */
+export function keptLinks(db: Db, directory: LinkDirectory) {
+  const list = keptList(db, 'links', async () => ({
+    body: JSON.stringify({ links: (await listLinks(db)).map(toLink) }),
+    value: undefined,
+  }))
+  return {
+    async get() {
+      await directory.flush()
+      return list.get()
+    },
+  }
 }
 
 /** The body's rules beyond its schema; returns what to store. */

@@ -22,7 +22,8 @@ import {
   listDomainComments,
   updateDomainComment,
 } from '../repositories/blocked-domains-repository'
-import type { Change } from './write'
+import { keptList, type KeptList } from './kept-lists'
+import { SerialisedBody, type Change } from './write'
 
 export { listBlockedDomains }
 
@@ -45,16 +46,83 @@ function commentOf(input: string | undefined): string | null {
   return result.comment
 }
 
-/** 201 with the new list; a domain already on the list is a 409 with the unchanged list (its comment kept). */
-export function addBlockedDomain(input: string, commentInput?: string): Change<BlockedDomainsChange> {
+/** The list and its comments as GET /proxy/block answers them: kept with its serialised parts. */
+export interface BlockList {
+  domains: string[]
+  comments: Record<string, string>
+  /** `domains` and `comments` serialised, for answers that carry the list (the writes'). */
+  domainsJson: string
+  commentsJson: string
+}
+
+/** GET /proxy/block kept serialised per change of the blocked domains (services/kept-lists.ts). */
+export function keptBlockList(db: Db): KeptList<BlockList> {
+  return keptList(db, 'blocked_domains', async (stillWanted) => {
+    const { blockedDomains, comments } = await blockedDomainsState(db)
+    stillWanted()
+    const domainsJson = JSON.stringify(blockedDomains)
+    const commentsJson = JSON.stringify(comments)
+    return {
+      body: `{"code":200,"blockedDomains":${domainsJson},"comments":${commentsJson}}`,
+      value: { domains: blockedDomains, comments, domainsJson, commentsJson },
+    }
+  })
+}
+
+/** GET /proxy/block.txt kept per change of the blocked domains. */
+export function keptSquidFeed(db: Db): KeptList {
+  return keptList(db, 'blocked_domains', async () => ({ body: await squidFeed(db), value: undefined }))
+}
+
+/** A BlockedDomainsChange answer serialised around the list's kept JSON. */
+function listAnswer(
+  code: number,
+  message: string,
+  domainsJson: string,
+  commentsJson: string,
+): SerialisedBody {
+  return new SerialisedBody(
+    `{"code":${code},"message":${JSON.stringify(message)},"blockedDomains":${domainsJson},"comments":${commentsJson}}`,
+  )
+}
+
+/**
+ * 201 with the new list; a domain already on the list is a 409 with the unchanged list (its comment kept). The spec
+ * fixes the answer (code, blockedDomains[]): it is made from the kept list read before the transaction (`list`)
+ * with the one domain added, not read and serialised again. A domain another process added meanwhile may be missing
+ * from this answer; the next GET has it.
+ */
+export function addBlockedDomain(
+  input: string,
+  commentInput: string | undefined,
+  list: BlockList,
+): Change<BlockedDomainsChange> {
   const domain = normalised(input)
   const comment = commentOf(commentInput)
   return async ({ tx, now }) => {
     const added = await insertBlockedDomain(tx, domain, now, comment)
-    const state = await blockedDomainsState(tx)
-    if (!added) return { status: 409, body: { code: 409, message: MESSAGES.domainDuplicate, ...state } }
-    return { status: 201, body: { code: 201, message: MESSAGES.domainAdded, ...state } }
+    if (!added) {
+      const { domainsJson, commentsJson } = list
+      return { status: 409, body: listAnswer(409, MESSAGES.domainDuplicate, domainsJson, commentsJson) }
+    }
+    const domains = list.domains.filter((listed) => listed !== domain)
+    domains.splice(sortedIndex(domains, domain), 0, domain)
+    const commentsJson =
+      comment === null ? list.commentsJson : JSON.stringify({ ...list.comments, [domain]: comment })
+    return { status: 201, body: listAnswer(201, MESSAGES.domainAdded, JSON.stringify(domains), commentsJson) }
   }
+}
+
+/** Where `value` goes in the byte-ordered `sorted` (the list's order, blocked-domains-repository.ts). */
+function sortedIndex(sorted: readonly string[], value: string): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (sorted[middle]! < value) low = middle + 1
+    else high = middle
+  }
+  return low
 }
 
 /**

@@ -48,6 +48,7 @@ import {
 } from '../repositories/users-repository'
 import { isUuid } from '../lib/uuid'
 import { buildFeatureMap } from './features-service'
+import { keptList, type KeptList } from './kept-lists'
 import type { Change } from './write'
 
 /** Generated one-time passwords: unambiguous characters, short enough to type from a printed slip. */
@@ -66,9 +67,17 @@ export function summaryOf(row: UserRow, lastSignIn: number | null = null): UserS
   }
 }
 
-/** GET /users: every account, by username. */
+/** Every account, by username (the export's rows). */
 export async function usersList(db: Db): Promise<UserSummary[]> {
   return (await listUsersWithLastSignIn(db)).map((row) => summaryOf(row, row.lastSignIn))
+}
+
+/** GET /users: every account, kept serialised per change of the accounts or a sign-in (services/kept-lists.ts). */
+export function keptUsersList(db: Db): KeptList {
+  return keptList(db, 'accounts', async () => ({
+    body: JSON.stringify({ users: await usersList(db) }),
+    value: undefined,
+  }))
 }
 
 /** The trimmed username, or the Hungarian reason it may not be used. */

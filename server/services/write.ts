@@ -29,9 +29,17 @@ export interface WriteContext {
   user: SessionWithUser['user']
 }
 
+/**
+ * An answer body already serialised in the route's response shape (made from a kept list, services/kept-lists.ts):
+ * stored and sent as it is, without the serializer.
+ */
+export class SerialisedBody {
+  constructor(readonly json: string) {}
+}
+
 export interface WriteResult<T> {
-  /** The answer body, serialised with the route's response schema for `status`. */
-  body: T
+  /** The answer body, serialised with the route's response schema for `status` (or already serialised). */
+  body: T | SerialisedBody
   /** Default 200. */
   status?: number
   /** The audit entry committed with the change (spec §3 catalogue); the actor is the signed-in user. */

@@ -33,7 +33,7 @@ import {
   type IdempotencyRow,
   type StoredAnswer,
 } from '@server/repositories/idempotency-repository'
-import type { Change } from '@server/services/write'
+import { SerialisedBody, type Change } from '@server/services/write'
 import { IDEMPOTENCY_TTL_MS, replayStored } from './idempotency'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -110,7 +110,9 @@ async function transact<T>(
     }
     const status = result.status ?? 200
     reply.code(status)
-    return { status, body: reply.serialize(result.body) as string, contentType: JSON_TYPE }
+    const body =
+      result.body instanceof SerialisedBody ? result.body.json : (reply.serialize(result.body) as string)
+    return { status, body, contentType: JSON_TYPE }
   }
 
   return app.db.transaction(async (tx): Promise<Outcome> => {

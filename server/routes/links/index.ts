@@ -1,6 +1,6 @@
 /**
- * Short links (spec §7): list, create, delete — school-wide, by feature. The list writes the buffered visit counts
- * first; a write empties the redirect cache in its transaction and again once committed (onSend).
+ * Short links (spec §7): list, create, delete — school-wide, by feature. The list (kept serialised) writes the
+ * buffered visit counts first; a write empties the redirect cache in its transaction and again once committed (onSend).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
@@ -11,11 +11,13 @@ import {
   MessageBody,
   withErrors,
 } from '@contract/api'
-import { createLink, deleteLink, linkDirectory, linksList } from '@server/services/links'
+import { sendKept } from '@server/lib/kept-answer'
+import { createLink, deleteLink, keptLinks, linkDirectory } from '@server/services/links'
 import { runWrite } from '@server/plugins/app/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const directory = linkDirectory(app)
+  const links = keptLinks(app.db, directory)
   const forgetOnceCommitted = async <T>(_request: unknown, _reply: unknown, payload: T): Promise<T> => {
     directory.forget()
     return payload
@@ -27,7 +29,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.requireFeatures('getAllShortUrls'),
       schema: { response: withErrors({ 200: LinksResponse }, 401, 403, 429, 500) },
     },
-    async () => ({ links: await linksList(app.db, directory) }),
+    // Kept serialised in the LinksResponse shape: sent as it is, without the serializer.
+    async (request, reply) => sendKept(request, reply, await links.get()),
   )
 
   // The spec's path is POST /links/; the router ignores the trailing slash, so /links answers too.

@@ -19,21 +19,26 @@ import { BULK_BODY_BYTES } from '@contract/domain-name'
 import {
   addBlockedDomain,
   addBlockedDomains,
-  blockedDomainsState,
+  keptBlockList,
+  keptSquidFeed,
   removeBlockedDomain,
   setDomainComment,
-  squidFeed,
 } from '@server/services/proxy'
+import { sendKept } from '@server/lib/kept-answer'
 import { runWrite } from '@server/plugins/app/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  // Kept serialised per change of the blocked domains (services/kept-lists.ts), sent as they are.
+  const blockList = keptBlockList(app.db)
+  const feed = keptSquidFeed(app.db)
+
   app.get(
     '/proxy/block',
     {
       onRequest: app.requireFeatures('getProxyDomains'),
       schema: { response: withErrors({ 200: BlockedDomainsResponse }, 401, 403, 429, 500) },
     },
-    async () => ({ code: 200, ...(await blockedDomainsState(app.db)) }),
+    async (request, reply) => sendKept(request, reply, await blockList.get()),
   )
 
   app.post(
@@ -45,8 +50,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: withErrors({ 201: BlockedDomainsChange, 409: BlockedDomainsChange }, ...WRITE_ERRORS),
       },
     },
-    async (request, reply) =>
-      runWrite(request, reply, addBlockedDomain(request.body.domain, request.body.comment)),
+    async (request, reply) => {
+      const change = addBlockedDomain(
+        request.body.domain,
+        request.body.comment,
+        (await blockList.get()).value,
+      )
+      return runWrite(request, reply, change)
+    },
   )
 
   // Many entries in one transaction, with a per-entry report (issue 9); its own body limit for 100,000 lines.
@@ -90,9 +101,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => runWrite(request, reply, removeBlockedDomain(request.body.domain)),
   )
 
-  // Plain text, no response schema; the ETag and 304 come from the http-cache plugin like every /api GET.
-  app.get('/proxy/block.txt', async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').send(await squidFeed(app.db)),
+  // Plain text, no response schema, kept as the list is.
+  app.get('/proxy/block.txt', async (request, reply) =>
+    sendKept(request, reply, await feed.get(), 'text/plain; charset=utf-8'),
   )
 }
 

@@ -1,23 +1,10 @@
 /** The students list and the students' password reset (spec §7). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import { MessageBody, StudentPasswordRequest, StudentsResponse, withErrors } from '@contract/api'
-import { preferredEncoding } from '@server/lib/compression'
+import { sendKept } from '@server/lib/kept-answer'
 import { runWrite } from '@server/plugins/app/write'
 import { studentPasswordChange } from '@server/services/student-password'
-import { createStudentsList, type SerialisedList } from '@server/services/students-list'
-
-/**
- * Sends a kept list: the variant the client accepts (Content-Encoding set, so @fastify/compress leaves it),
- * with the list's ETag, which @fastify/etag (plugins/app/http-cache.ts) keeps and answers 304 from in any encoding.
- */
-async function sendSerialised(request: FastifyRequest, reply: FastifyReply, list: SerialisedList) {
-  reply.header('ETag', list.etag).vary('Accept-Encoding')
-  reply.type('application/json; charset=utf-8')
-  const encoding = preferredEncoding(request.headers['accept-encoding'])
-  if (!encoding) return reply.send(list.body)
-  return reply.header('Content-Encoding', encoding).send(await list.encoded(encoding))
-}
+import { createStudentsList } from '@server/services/students-list'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const studentsList = createStudentsList(app.db)
@@ -29,7 +16,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { response: withErrors({ 200: StudentsResponse }, 401, 403, 429, 500) },
     },
     // Already serialised (and compressed) in the StudentsResponse shape: sent as it is, without the serializer.
-    async (request, reply) => sendSerialised(request, reply, await studentsList.get()),
+    async (request, reply) => sendKept(request, reply, await studentsList.get()),
   )
 
   app.post(

@@ -28,6 +28,7 @@ import { NDJSON_TYPE } from '@contract/http'
 import { MESSAGES } from '@contract/messages'
 import { clientGone } from '@server/lib/client-gone'
 import { HttpError } from '@server/lib/http-error'
+import { sendKept } from '@server/lib/kept-answer'
 import { safeError } from '@server/lib/log'
 import {
   createUserChange,
@@ -36,6 +37,7 @@ import {
   setUserFeaturesChange,
   setUserStatus,
   updateUserChange,
+  keptUsersList,
   userFeatures,
   usersList,
 } from '@server/services/users-admin'
@@ -50,11 +52,13 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const manage = app.requireFeatures('manageUsers')
   const logN = () => app.config.PASSWORD_HASH_LOG_N
+  const accounts = keptUsersList(app.db)
 
   app.get(
     '/users',
     { onRequest: manage, schema: { response: withErrors({ 200: UsersResponse }, 401, 403, 429, 500) } },
-    async () => ({ users: await usersList(app.db) }),
+    // Kept serialised in the UsersResponse shape: sent as it is, without the serializer.
+    async (request, reply) => sendKept(request, reply, await accounts.get()),
   )
 
   app.get(
