@@ -7,11 +7,54 @@
 import { Button, Input, NativeSelect } from '@chakra-ui/react'
 import { Trash2 } from 'lucide-react'
 import { useId, useState } from 'react'
+import type { UseFormRegisterReturn } from 'react-hook-form'
 import { WEEKDAYS } from '@contract/weekdays'
 import { FormDialog } from '@/components/form-dialog'
 import { FormField, useSchemaForm } from '@/components/form'
 import { TIME_SLOTS } from '../slots'
 import { checkRequired, ClassForm, REQUIRED_MESSAGE, type ClassFormValues } from '../timetable-class'
+
+interface Choice {
+  value: string
+  label: string
+}
+
+/** Nap, Kezdés and Befejezés: the ids travel as the select's strings. */
+const DAY_OPTIONS: readonly Choice[] = WEEKDAYS.map((day) => ({ value: String(day.id), label: day.name }))
+const SLOT_OPTIONS: readonly Choice[] = TIME_SLOTS.map((slot) => ({
+  value: String(slot.id),
+  label: slot.fullLabel,
+}))
+
+/** One of the dialog's choices: a labelled native select of `options`, registered with the form as `field`. */
+function ChoiceField({
+  label,
+  error,
+  defaultValue,
+  field,
+  options,
+}: {
+  label: string
+  error?: { message?: string }
+  defaultValue: string
+  field: UseFormRegisterReturn
+  options: readonly Choice[]
+}) {
+  return (
+    <FormField label={label} error={error}>
+      <NativeSelect.Root>
+        <NativeSelect.Field defaultValue={defaultValue} {...field}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
+  )
+}
 
 export interface ClassDialogProps {
   open: boolean
@@ -86,42 +129,27 @@ export function ClassDialog({
           {...register('name')}
         />
       </FormField>
-      <FormField label="Nap" error={errors.day}>
-        <NativeSelect.Root>
-          <NativeSelect.Field defaultValue={defaultValues.day} {...register('day')}>
-            {WEEKDAYS.map((day) => (
-              <option key={day.id} value={String(day.id)}>
-                {day.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
-      <FormField label="Kezdés" error={errors.start}>
-        <NativeSelect.Root>
-          <NativeSelect.Field defaultValue={defaultValues.start} {...register('start')}>
-            {TIME_SLOTS.map((slot) => (
-              <option key={slot.id} value={String(slot.id)}>
-                {slot.fullLabel}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
-      <FormField label="Befejezés" error={errors.end}>
-        <NativeSelect.Root>
-          <NativeSelect.Field defaultValue={defaultValues.end} {...register('end')}>
-            {TIME_SLOTS.map((slot) => (
-              <option key={slot.id} value={String(slot.id)}>
-                {slot.fullLabel}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
+      <ChoiceField
+        label="Nap"
+        error={errors.day}
+        defaultValue={defaultValues.day}
+        field={register('day')}
+        options={DAY_OPTIONS}
+      />
+      <ChoiceField
+        label="Kezdés"
+        error={errors.start}
+        defaultValue={defaultValues.start}
+        field={register('start')}
+        options={SLOT_OPTIONS}
+      />
+      <ChoiceField
+        label="Befejezés"
+        error={errors.end}
+        defaultValue={defaultValues.end}
+        field={register('end')}
+        options={SLOT_OPTIONS}
+      />
       <FormField label="Oktató" error={errors.instructor}>
         <Input
           placeholder="Válassz oktatót..."
