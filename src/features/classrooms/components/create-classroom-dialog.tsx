@@ -9,6 +9,7 @@ import { LIMITS } from '@contract/limits'
 import type { ClassroomRequest } from '@contract/api'
 import { FormDialog } from '@/components/form-dialog'
 import { FormField, useSchemaForm } from '@/components/form'
+import { SIZE_INPUT } from './size-input'
 
 /** What the form holds: text, as typed (the spec's clamping decides what a size means). */
 const CreateClassroomForm = Type.Object({
@@ -72,24 +73,10 @@ export function CreateClassroomDialog({ open, saving, onClose, onCreate }: Creat
       </FormField>
       <HStack gap="4" align="start">
         <FormField label="Oszlopok" helper={sizeHelper}>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={LAYOUT_MIN}
-            max={LAYOUT_MAX}
-            step={1}
-            {...register('columns')}
-          />
+          <Input {...SIZE_INPUT} {...register('columns')} />
         </FormField>
         <FormField label="Sorok" helper={sizeHelper}>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={LAYOUT_MIN}
-            max={LAYOUT_MAX}
-            step={1}
-            {...register('rows')}
-          />
+          <Input {...SIZE_INPUT} {...register('rows')} />
         </FormField>
       </HStack>
     </FormDialog>

@@ -8,13 +8,14 @@ import { Box, Button, Flex, HStack, Input, Stack, Text } from '@chakra-ui/react'
 import { Eraser, Presentation, User } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { Classroom, ClassroomLayout, ClassroomRequest } from '@contract/api'
-import { LAYOUT_MAX, LAYOUT_MIN, clampDimension } from '@contract/classroom-layout'
+import { clampDimension } from '@contract/classroom-layout'
 import { LIMITS } from '@contract/limits'
 import { DialogFrame } from '@/components/dialog-frame'
 import { FormField } from '@/components/form'
 import { clearAll, deskCounts, droppedByResize, resize, toggleTool, type Tool } from '../layout-edits'
 import { DeskLegend } from './desk-marker'
 import { DesignerGrid } from './designer-grid'
+import { SIZE_INPUT } from './size-input'
 
 interface LayoutDesignerProps {
   /** The room as shown when the dialog opened; the dialog edits its own copy from then on. */
@@ -149,11 +150,7 @@ function DesignerBody({ classroom, onSave, onMovingChange }: DesignerBodyProps) 
         <HStack flex="1" gap="3" align="start">
           <FormField label="Oszlopok">
             <Input
-              type="number"
-              inputMode="numeric"
-              min={LAYOUT_MIN}
-              max={LAYOUT_MAX}
-              step={1}
+              {...SIZE_INPUT}
               value={columnsText}
               onChange={(event) => setColumnsText(event.target.value)}
               onBlur={commitSize}
@@ -162,11 +159,7 @@ function DesignerBody({ classroom, onSave, onMovingChange }: DesignerBodyProps) 
           </FormField>
           <FormField label="Sorok">
             <Input
-              type="number"
-              inputMode="numeric"
-              min={LAYOUT_MIN}
-              max={LAYOUT_MAX}
-              step={1}
+              {...SIZE_INPUT}
               value={rowsText}
               onChange={(event) => setRowsText(event.target.value)}
               onBlur={commitSize}
