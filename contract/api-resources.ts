@@ -66,7 +66,7 @@ export const API_RESOURCES = {
   // The month's jelenléti ív as data (its print view): queryKeyOf('attendanceMonth', groupId, month); kept for a
   // classroom without network, refreshed as the group's registers.
   attendanceMonth: {
-    path: '/groups/:groupId/attendance.json',
+    path: '/groups/:groupId/attendance/month',
     refreshedBy: ['/groups/:groupId/attendance/:date', '/groups/:groupId'],
     sameParamsOnly: true,
   },

@@ -83,6 +83,10 @@ describe('isRefreshedBy', () => {
     expect(isRefreshedBy('/groups/g1', '/groups/g1/attendance')).toBe(true)
     expect(isRefreshedBy('/groups/g1/attendance/2026-11-02', '/groups/g2/attendance')).toBe(false)
     expect(isRefreshedBy('/groups/g1', '/groups/g2/attendance')).toBe(false)
+    // The month's sheet (the print view's data) as well.
+    expect(isRefreshedBy('/groups/g1/attendance/2026-11-02', '/groups/g1/attendance/month')).toBe(true)
+    expect(isRefreshedBy('/groups/g1', '/groups/g1/attendance/month')).toBe(true)
+    expect(isRefreshedBy('/groups/g1/attendance/2026-11-02', '/groups/g2/attendance/month')).toBe(false)
   })
 
   it('refreshes notes of any group after POST /notes (the group id is in the body)', () => {

@@ -7,7 +7,7 @@
  *   GET /groups/:id/attendance?date=YYYY-MM-DD      → { date, entries }
  *   PUT /groups/:id/attendance/:date  { entries }   → 200 { code, message } (idempotent; outbox)
  *   GET /groups/:id/attendance.xlsx?month=YYYY-MM   → the month's sheet
- *   GET /groups/:id/attendance.json?month=YYYY-MM   → the same sheet as data (its print view)
+ *   GET /groups/:id/attendance/month?month=YYYY-MM  → the same sheet as data (its print view)
  *
  * Each field's Hungarian message is written on its schema (`errorMessage`, contract/field-messages.ts); the server
  * checks what a schema cannot say (the day exists and is not after today, a pupil is a member and named once).
@@ -119,7 +119,7 @@ export const SaveAttendanceRequest = Type.Object(
 )
 export type SaveAttendanceRequest = Static<typeof SaveAttendanceRequest>
 
-/** GET /groups/:id/attendance.xlsx and .json: `month` 'YYYY-MM' (the current month without it). */
+/** GET /groups/:id/attendance.xlsx and /attendance/month: `month` 'YYYY-MM' (the current month without it). */
 export const AttendanceSheetQuery = Type.Object({
   month: Type.Optional(
     Type.String({ pattern: '^[0-9]{4}-[0-9]{2}$', errorMessage: ATTENDANCE_MESSAGES.invalidMonth }),
@@ -137,7 +137,7 @@ export const AttendanceCounts = Type.Object({
 export type AttendanceCounts = Static<typeof AttendanceCounts>
 
 /**
- * GET /groups/:id/attendance.json?month=: the month's jelenléti ív as data, built by the same code as the workbook
+ * GET /groups/:id/attendance/month?month=: the month's jelenléti ív as data, built by the same code as the workbook
  * (server/services/attendance.ts): the header, the session days, one row per pupil (Hungarian collation) with a
  * status per session (null: unmarked) and their totals, the totals per session and of the month.
  */

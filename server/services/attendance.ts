@@ -176,7 +176,7 @@ function asciiSlug(text: string): string {
 const noCounts = (): AttendanceCounts => ({ present: 0, absent: 0, late: 0, excused: 0 })
 
 /**
- * The month's jelenléti ív as data, the one builder of GET /groups/:id/attendance.json and .xlsx: the group, teacher,
+ * The month's jelenléti ív as data, the one builder of GET /groups/:id/attendance/month and .xlsx: the group, teacher,
  * room and month; the sessions; one row per pupil (the members and anyone with an entry that month, Hungarian
  * collation) with a status per session (null when unmarked) and their totals per status; the totals per session and
  * of the month.

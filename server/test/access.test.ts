@@ -218,8 +218,8 @@ const CASES: Case[] = [
   },
   {
     method: 'GET',
-    url: `/api/groups/${randomUUID()}/attendance.json?month=2026-11`,
-    route: '/api/groups/:id/attendance.json',
+    url: `/api/groups/${randomUUID()}/attendance/month?month=2026-11`,
+    route: '/api/groups/:id/attendance/month',
     expected: staff(404),
   },
   // Proxy Manager: teachers read, administrators write (an unknown domain is a 404 with the list).

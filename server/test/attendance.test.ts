@@ -155,9 +155,9 @@ describe.each(drivers)('attendance register on %s', (driver) => {
     expect(badRead.statusCode).toBe(400)
     expect(badRead.json()).toEqual({ code: 400, message: ATTENDANCE_MESSAGES.invalidDate })
     for (const month of ['2026-13', 'november', '2026-00', '1899-12'])
-      for (const format of ['xlsx', 'json']) {
-        const badMonth = await call(teacher.token, 'GET', `${base}.${format}?month=${month}`)
-        expect(badMonth.statusCode, `${format} ${month}`).toBe(400)
+      for (const path of [`${base}.xlsx`, `${base}/month`]) {
+        const badMonth = await call(teacher.token, 'GET', `${path}?month=${month}`)
+        expect(badMonth.statusCode, `${path} ${month}`).toBe(400)
         expect(badMonth.json()).toEqual({ code: 400, message: ATTENDANCE_MESSAGES.invalidMonth })
       }
     const noDate = await call(teacher.token, 'GET', base)
@@ -180,7 +180,7 @@ describe.each(drivers)('attendance register on %s', (driver) => {
       ['GET', `${base}?date=${day}`, undefined],
       ['PUT', `${base}/${day}`, { entries: [] }],
       ['GET', `${base}.xlsx?month=${day.slice(0, 7)}`, undefined],
-      ['GET', `${base}.json?month=${day.slice(0, 7)}`, undefined],
+      ['GET', `${base}/month?month=${day.slice(0, 7)}`, undefined],
     ] as const) {
       const res = await call(other.token, method, url, payload)
       expect(res.statusCode, url).toBe(404)
@@ -190,7 +190,7 @@ describe.each(drivers)('attendance register on %s', (driver) => {
 
     expect((await call(admin.token, 'GET', `${base}?date=${day}`)).json().entries).toHaveLength(1)
     expect((await call(admin.token, 'GET', `${base}.xlsx`)).statusCode).toBe(200)
-    const monthByAdmin = await call(admin.token, 'GET', `${base}.json`)
+    const monthByAdmin = await call(admin.token, 'GET', `${base}/month`)
     expect(monthByAdmin.statusCode).toBe(200)
     expect(monthByAdmin.json()).toMatchObject({
       month: day.slice(0, 7),
@@ -390,8 +390,8 @@ describe.each(drivers)('attendance register on %s', (driver) => {
     for (const day of mondays.slice(2)) expect(sessionTotals.map((row) => at(row, day))).toEqual([0, 0, 0, 0])
     expect(rows[17][0]).toBe('J: jelen, H: hiányzik, K: késett, I: igazolt')
 
-    // The print view's data (.json) is the same sheet: one builder for both.
-    const data = await call(teacher.token, 'GET', `${base}.json?month=${month}`)
+    // The print view's data (/month) is the same sheet: one builder for both.
+    const data = await call(teacher.token, 'GET', `${base}/month?month=${month}`)
     expect(data.statusCode, data.body).toBe(200)
     const sheetData = data.json<AttendanceMonthResponse>()
     expect(sheetData).toMatchObject({

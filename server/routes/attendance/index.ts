@@ -54,7 +54,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get(
-    '/groups/:id/attendance.json',
+    '/groups/:id/attendance/month',
     {
       onRequest: manage,
       schema: {

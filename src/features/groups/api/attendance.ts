@@ -2,8 +2,8 @@
  * GET /groups/:id/attendance?date= and the queued PUT /groups/:id/attendance/:date (issue 20): the PUT carries the
  * WHOLE day's register, so the optimistic view simply replaces the entries (idempotent), a replay changes nothing and
  * the last of several offline taps wins when they arrive in order, after the seating moves queued before them.
- * GET /groups/:id/attendance.xlsx?month= is the month's jelenléti ív, downloaded online; .json is the same sheet as
- * data, for its print view (cached by the service worker like the days).
+ * GET /groups/:id/attendance.xlsx?month= is the month's jelenléti ív, downloaded online; GET …/attendance/month?month=
+ * is the same sheet as data, for its print view (cached by the service worker like the days).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
@@ -55,7 +55,7 @@ export const attendanceMonthQuery = (groupId: string, month: string) =>
     queryFn: async ({ signal }) =>
       (
         await apiRequest<AttendanceMonthResponse>(
-          `${attendancePath(groupId)}.json?month=${encodeURIComponent(month)}`,
+          `${attendancePath(groupId)}/month?month=${encodeURIComponent(month)}`,
           { signal, expectCode: 200 },
         )
       ).data,
