@@ -44,6 +44,8 @@ export const USERS = {
   seatingOffline: { type: 'teacher', name: 'Ültető Ülle', username: 'tanar.ultet', password: PW },
   /** Takes a register by tapping desks and downloads the month's sheet (tests/e2e/specs/attendance.spec.ts). */
   attendanceTeacher: { type: 'teacher', name: 'Jelenlét Jolán', username: 'tanar.jelen', password: PW },
+  /** Opens the register from Kezdőlap's 'Jelenlét' during the class (tests/e2e/specs/attendance.spec.ts). */
+  attendanceNow: { type: 'teacher', name: 'Órás Olga', username: 'tanar.jelen.most', password: PW },
   /** Takes a register with the network cut (tests/e2e/specs/attendance.spec.ts). */
   attendanceOffline: {
     type: 'teacher',
@@ -177,6 +179,7 @@ const TWINNED: readonly UserKey[] = [
   'seatingOffline',
   'attendanceTeacher',
   'attendanceOffline',
+  'attendanceNow',
   'dashboardTeacher',
   'auditFixture',
   'ownPassword',
