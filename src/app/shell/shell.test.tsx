@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { page } from '@/lib/page'
+import { requestScreen, screenRequestFor } from '@/lib/screen-request'
 import { createQueryClient } from '@/lib/query-client'
 import { buildDashboard, buildFeature, dashboardHandler, userSettingsHandler } from '@/test/factories'
 import { API, server } from '@/test/msw'
@@ -204,6 +205,25 @@ describe('shell', () => {
     const nav = await menu()
     await user.click(within(nav).getByRole('button', { name: 'Beállítások' }))
     expect(await screen.findByRole('navigation', { name: 'Beállítás kategóriák' })).toBeInTheDocument()
+  })
+
+  it("shows the screen another screen asks for (Kezdőlap's 'Jelenlét', issue 20)", async () => {
+    server.use(userSettingsHandler(), dashboardHandler(buildDashboard({ type: 'teacher' })))
+    renderApp()
+    const nav = await menu()
+    act(() => requestScreen({ screen: 'groups' }))
+    await waitFor(() =>
+      expect(within(nav).getByRole('button', { name: 'Csoportok' })).toHaveAttribute('aria-current', 'page'),
+    )
+  })
+
+  it('refuses a request for a screen outside the menu', async () => {
+    server.use(userSettingsHandler(), dashboardHandler(buildDashboard({ type: 'student' })))
+    renderApp()
+    const nav = await menu()
+    act(() => requestScreen({ screen: 'groups', open: { attendance: 'g1' } }))
+    expect(screenRequestFor('groups')).toBeNull()
+    expect(within(nav).getByRole('button', { name: 'DiákKezdőlap' })).toHaveAttribute('aria-current', 'page')
   })
 
   it('fetches the students list before Diákok is opened when the entry is visible, and only then', async () => {

@@ -21,6 +21,7 @@ import { useDashboard } from '@/api/dashboard'
 import { HttpsBanner } from '@/components/https-notice'
 import { LoadingScreen } from '@/components/loading-screen'
 import { outbox, useOutboxRunner } from '@/lib/outbox'
+import { clearScreenRequest, onScreenRequest } from '@/lib/screen-request'
 import { endSession } from '@/session/session-actions'
 import { useEffectiveFeatures, useFeature } from '@/session/use-features'
 import { schoolToday } from '@/lib/school-zone'
@@ -102,6 +103,18 @@ export function Shell() {
     if (isScreenReady(id)) setShownSelection(id)
     else startTransition(() => setShownSelection(id))
   }, [])
+  // A screen asking for another (src/lib/screen-request.ts; Kezdőlap's 'Jelenlét' opens Csoportok on a register):
+  // only a screen in the user's menu is shown. What the request opens takes the focus, not the screen's heading.
+  useEffect(
+    () =>
+      onScreenRequest((request) => {
+        const entry = entries.find((candidate) => candidate.id === request.screen)
+        if (!entry) return clearScreenRequest(request)
+        select(entry.id)
+        if (request.open) focusWhenShown.current = null
+      }),
+    [entries, select],
+  )
   const logoutNow = useCallback(() => {
     setAskingLogout(false)
     setLoggingOut(true)
