@@ -191,14 +191,21 @@ export function setDomainComment(input: string, commentInput: string): Change<Bl
   }
 }
 
-/** 200 with the new list; a domain not on the list is a 404 with the unchanged list. */
-export function removeBlockedDomain(input: string): Change<BlockedDomainsChange> {
+/** 200 with the new list; a domain not on the list is a 404 with the unchanged list. From the kept list, as the add. */
+export function removeBlockedDomain(input: string, list: BlockList): Change<BlockedDomainsChange> {
   const domain = normalised(input)
   return async ({ tx }) => {
     const removed = await deleteBlockedDomain(tx, domain)
-    const state = await blockedDomainsState(tx)
-    if (!removed) return { status: 404, body: { code: 404, message: MESSAGES.domainNotFound, ...state } }
-    return { body: { code: 200, message: MESSAGES.domainDeleted, ...state } }
+    if (!removed) {
+      return {
+        status: 404,
+        body: listAnswer(404, MESSAGES.domainNotFound, list.domainsJson, list.commentsJson),
+      }
+    }
+    const domains = list.domains.filter((listed) => listed !== domain)
+    const commentsJson =
+      domain in list.comments ? JSON.stringify({ ...list.comments, [domain]: undefined }) : list.commentsJson
+    return { body: listAnswer(200, MESSAGES.domainDeleted, JSON.stringify(domains), commentsJson) }
   }
 }
 

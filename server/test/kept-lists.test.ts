@@ -87,6 +87,15 @@ describe.each(drivers)('kept lists on %s', (driver) => {
     expect(duplicate.statusCode).toBe(409)
     expect(duplicate.json().blockedDomains).toEqual(after.json().blockedDomains)
     expect((await get('/api/proxy/block.txt', admin.token)).body).toContain('.c.example\n')
+
+    const removed = await send('DELETE', '/api/proxy/block', admin.token, { domain: 'c.example' })
+    expect(removed.statusCode).toBe(200)
+    const afterDelete = (await get('/api/proxy/block', admin.token)).json()
+    expect(removed.json()).toEqual({ ...afterDelete, code: 200, message: removed.json().message })
+    expect(afterDelete.comments['c.example']).toBeUndefined()
+    const missing = await send('DELETE', '/api/proxy/block', admin.token, { domain: 'c.example' })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json().blockedDomains).toEqual(afterDelete.blockedDomains)
   })
 
   it("keeps every group for an administrator, current after a member's rename; a teacher gets their own", async () => {

@@ -98,7 +98,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: withErrors({ 200: BlockedDomainsChange, 404: BlockedDomainsChange }, ...WRITE_ERRORS),
       },
     },
-    async (request, reply) => runWrite(request, reply, removeBlockedDomain(request.body.domain)),
+    async (request, reply) => {
+      const change = removeBlockedDomain(request.body.domain, (await blockList.get()).value)
+      return runWrite(request, reply, change)
+    },
   )
 
   // Plain text, no response schema, kept as the list is.
