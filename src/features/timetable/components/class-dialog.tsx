@@ -25,6 +25,11 @@ const SLOT_OPTIONS: readonly Choice[] = TIME_SLOTS.map((slot) => ({
   value: String(slot.id),
   label: slot.fullLabel,
 }))
+const CHOICES = [
+  { name: 'day', label: 'Nap', options: DAY_OPTIONS },
+  { name: 'start', label: 'Kezdés', options: SLOT_OPTIONS },
+  { name: 'end', label: 'Befejezés', options: SLOT_OPTIONS },
+] as const
 
 /** One of the dialog's choices: a labelled native select of `options`, registered with the form as `field`. */
 function ChoiceField({
@@ -129,27 +134,16 @@ export function ClassDialog({
           {...register('name')}
         />
       </FormField>
-      <ChoiceField
-        label="Nap"
-        error={errors.day}
-        defaultValue={defaultValues.day}
-        field={register('day')}
-        options={DAY_OPTIONS}
-      />
-      <ChoiceField
-        label="Kezdés"
-        error={errors.start}
-        defaultValue={defaultValues.start}
-        field={register('start')}
-        options={SLOT_OPTIONS}
-      />
-      <ChoiceField
-        label="Befejezés"
-        error={errors.end}
-        defaultValue={defaultValues.end}
-        field={register('end')}
-        options={SLOT_OPTIONS}
-      />
+      {CHOICES.map(({ name, label, options }) => (
+        <ChoiceField
+          key={name}
+          label={label}
+          error={errors[name]}
+          defaultValue={defaultValues[name]}
+          field={register(name)}
+          options={options}
+        />
+      ))}
       <FormField label="Oktató" error={errors.instructor}>
         <Input
           placeholder="Válassz oktatót..."
