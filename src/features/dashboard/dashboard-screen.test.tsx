@@ -4,6 +4,8 @@ import { delay, http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Alert, Group } from '@contract/api'
 import type { QuickAction } from '@contract/settings'
+import { ROLE_DEFAULT_FEATURES } from '@contract/features'
+import { clearScreenRequest, onScreenRequest, type ScreenRequest } from '@/lib/screen-request'
 import { buildDashboard, dashboardHandler, userSettingsHandler } from '@/test/factories'
 import { API, server } from '@/test/msw'
 import { renderWithProviders } from '@/test/render'
@@ -39,13 +41,14 @@ interface Served {
   alerts?: Alert[]
   quickActions?: QuickAction[]
   password?: () => Response
+  features?: readonly string[]
 }
 
-function serve({ groups = [], alerts = [], quickActions = [], password }: Served = {}) {
+function serve({ groups = [], alerts = [], quickActions = [], password, features }: Served = {}) {
   const passwordBodies: unknown[] = []
   let groupCalls = 0
   server.use(
-    dashboardHandler(buildDashboard({ name: 'Kezdő Kornélia' })),
+    dashboardHandler(buildDashboard({ name: 'Kezdő Kornélia', ...(features ? { features } : {}) })),
     userSettingsHandler({ quickActions }),
     http.get(`${API}/alerts`, () => HttpResponse.json({ code: 200, alerts })),
     http.get(`${API}/groups/instructor`, async () => {
@@ -356,6 +359,43 @@ describe('Kezdőlap', () => {
       expect(within(card).getByText('Délutáni')).toBeInTheDocument()
       expect(within(card).getByText('13:00–13:45')).toBeInTheDocument()
       expect(within(card).getByText('105. terem')).toBeInTheDocument()
+    })
+
+    it("during a class, 'Jelenlét' opens Csoportok on that group's register for today, and comes back here", async () => {
+      // Monday 10:00 in Budapest: the 9:45–10:30 class meets now.
+      serve({
+        groups: [
+          aGroup('now', { groupName: 'Informatika 9.A', startTime: '09:45', endTime: '10:30' }),
+          aGroup('later', { groupName: 'Délutáni', startTime: '13:00', endTime: '13:45' }),
+        ],
+      })
+      const asked: ScreenRequest[] = []
+      const stop = onScreenRequest((request) => asked.push(request))
+      try {
+        const { user } = renderDashboard()
+        const card = await screen.findByRole('region', { name: 'Következő óra' })
+        await user.click(within(card).getByRole('button', { name: 'Jelenlét: Informatika 9.A' }))
+        expect(asked).toEqual([{ screen: 'groups', open: { attendance: 'now' }, back: 'dashboard' }])
+
+        // Held: the next class has not begun, so there is no register to take yet.
+        await user.click(within(card).getByRole('button', { name: 'Megtartva: Informatika 9.A' }))
+        expect(within(card).getByText('Délutáni')).toBeInTheDocument()
+        expect(within(card).queryByRole('button', { name: /^Jelenlét/ })).not.toBeInTheDocument()
+      } finally {
+        stop()
+        asked.forEach(clearScreenRequest)
+      }
+    })
+
+    it("offers no 'Jelenlét' without manageAttendance", async () => {
+      serve({
+        groups: [aGroup('now', { groupName: 'Informatika 9.A', startTime: '09:45', endTime: '10:30' })],
+        features: ROLE_DEFAULT_FEATURES.teacher.filter((feature) => feature !== 'manageAttendance'),
+      })
+      renderDashboard()
+      const card = await screen.findByRole('region', { name: 'Következő óra' })
+      expect(within(card).getByText('Most:')).toBeInTheDocument()
+      expect(within(card).queryByRole('button', { name: /^Jelenlét/ })).not.toBeInTheDocument()
     })
 
     it("shows the next class by start time before it begins, and none once every class's time is over", async () => {

@@ -2,12 +2,12 @@
  * Csoportok (spec: Groups screen, §4, §5, §8): the teacher's groups as an expandable list, the create dialog with
  * the student picker, the same dialog editing a group (issue 20), the delete confirmation, the seating dialog
  * (src/features/groups/seating, loaded when opened) and, with groupNotes 'ui1', each group's notes and the new-note
- * dialog. Groups are created and deleted online; edits and notes go through the outbox. Default export: the shell
- * loads this screen lazily.
+ * dialog. Groups are created and deleted online; edits and notes go through the outbox. Kezdőlap's 'Jelenlét' opens
+ * this screen on a group's register (src/lib/screen-request.ts). Default export: the shell loads this screen lazily.
  */
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react'
 import { Plus, UsersRound } from 'lucide-react'
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { CreateGroupRequest, Group, UpdateGroupRequest } from '@contract/api'
 import { MESSAGES } from '@contract/messages'
 import { useInstructorGroups } from '@/api/instructor-groups'
@@ -15,6 +15,7 @@ import { ListState, type ListWords } from '@/components/list-state'
 import { OfflineMarker } from '@/components/offline-marker'
 import { OnlineOnlyNote } from '@/components/online-only-note'
 import { notify } from '@/lib/notify'
+import { clearScreenRequest, requestScreen, screenRequestFor } from '@/lib/screen-request'
 import { useOnlineStatus } from '@/lib/online-status'
 import { schoolToday } from '@/lib/school-zone'
 import { useFeature } from '@/session/use-features'
@@ -83,19 +84,36 @@ export default function GroupsScreen() {
     [create],
   )
 
+  // Kezdőlap's 'Jelenlét' (issue 20) opens this screen on a group's register (src/lib/screen-request.ts); closing it
+  // goes back there. Read in render (the dialog opens with the screen), dropped once mounted.
+  const [request] = useState(() => screenRequestFor('groups'))
+  useEffect(() => {
+    if (request) clearScreenRequest(request)
+  }, [request])
+  const backTo = useRef(request?.open?.attendance ? request.back : undefined)
+
   // The seating dialog and the delete question follow the group by id, so a refetch does not close them.
-  const [seatingId, setSeatingId] = useState<string | null>(null)
+  const [seatingId, setSeatingId] = useState<string | null>(request?.open?.attendance ?? null)
   const seatingGroup = groups.find((group) => group.id === seatingId) ?? null
-  const [seatingMode, setSeatingMode] = useState<SeatingDialogMode>('seating')
+  const [seatingMode, setSeatingMode] = useState<SeatingDialogMode>(
+    request?.open?.attendance ? 'attendance' : 'seating',
+  )
   const openSeating = useCallback((group: Group) => {
+    backTo.current = undefined
     setSeatingMode('seating')
     setSeatingId(group.id)
   }, [])
   // Jelenlét (issue 20): the same dialog, opened on today's register.
   const attendance = useFeature('manageAttendance')
   const openAttendance = useCallback((group: Group) => {
+    backTo.current = undefined
     setSeatingMode('attendance')
     setSeatingId(group.id)
+  }, [])
+  const closeSeating = useCallback(() => {
+    setSeatingId(null)
+    if (backTo.current) requestScreen({ screen: backTo.current })
+    backTo.current = undefined
   }, [])
 
   // 'Csoport szerkesztése' (issue 20) follows the group by id, as the seating dialog.
@@ -204,7 +222,7 @@ export default function GroupsScreen() {
           <SeatingDialog
             group={seatingGroup}
             open
-            onClose={() => setSeatingId(null)}
+            onClose={closeSeating}
             attendance={attendance}
             initialMode={seatingMode}
           />

@@ -1,9 +1,10 @@
 /**
  * Jelenlét (issue 20) on a 10-inch touch tablet (820 × 1180): a teacher with a seated group opens its seating,
  * switches to 'Jelenlét', takes the register with finger taps and 'Mindenki jelen'; the server has it, and the
- * month's jelenléti ív downloaded from the group card says the same; axe finds no serious or critical violation.
- * A second teacher takes a register with the network cut, reloads offline and finds it waiting; when the network
- * returns, the server has the final register and each tap's PUT arrived once.
+ * month's jelenléti ív downloaded from the group card says the same, and so does its print view (A4 landscape); axe
+ * finds no serious or critical violation. A second teacher takes a register with the network cut, reloads offline
+ * and finds it waiting; when the network returns, the server has the final register and each tap's PUT arrived once.
+ * On Kezdőlap during the class, 'Jelenlét' opens the group's register for today at once, and closing it comes back.
  */
 import type { Locator, Page } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
@@ -44,7 +45,15 @@ interface Register {
  * A 4 × 3 classroom: the teacher's desk at the front (0-0), four student desks in the second row; diak01 … diak03
  * seated on the first three, diak04 (Nagy Zsófia) without a desk.
  */
-async function seatedGroup(api: Api, runId: string): Promise<Register> {
+async function seatedGroup(
+  api: Api,
+  runId: string,
+  when: { groupDay: number; startTime: string; endTime: string } = {
+    groupDay: 2,
+    startTime: '08:00',
+    endTime: '09:30',
+  },
+): Promise<Register> {
   const classroom = await api<{ classroomId: string }>('POST', '/classrooms', {
     name: `J${runId}`,
     layout: {
@@ -56,11 +65,9 @@ async function seatedGroup(api: Api, runId: string): Promise<Register> {
   const groupName = `Jelenlét ${runId}`
   const group = await api<{ groupId: string }>('POST', '/groups/create', {
     groupName,
-    groupDay: 2,
     students: ['diak01', 'diak02', 'diak03', 'diak04'],
     classroom: classroom.data.classroomId,
-    startTime: '08:00',
-    endTime: '09:30',
+    ...when,
   })
   expect(group.status, 'POST /groups/create').toBe(201)
   const { classroomId } = classroom.data
@@ -192,7 +199,7 @@ test('a teacher takes the register by tapping desks; the server and the month’
   await dialog.getByRole('button', { name: 'Bezárás' }).first().tap()
   await expect(dialog).toBeHidden()
   const download = page.waitForEvent('download')
-  await groupCard(page, register.groupName).getByRole('button', { name: 'Jelenléti ív' }).tap()
+  await groupCard(page, register.groupName).getByRole('button', { name: 'Jelenléti ív', exact: true }).tap()
   const file = await (await download).path()
   const book = XLSX.read(await readFile(file), { cellDates: true })
   const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, {
@@ -205,6 +212,30 @@ test('a teacher takes the register by tapping desks; the server and the month’
       .map((row) => [row[1], row.slice(2).filter((cell) => /^[JHKI]$/.test(String(cell)))]),
   )
   expect(letters).toEqual({ diak01: ['J'], diak02: ['H'], diak03: ['K'], diak04: ['J'] })
+
+  // The same month's sheet printed for signing: the print view holds the same letters, on A4 landscape.
+  await page.screenshot({ path: '/tmp/attendance-shots/group-card-tablet.png' })
+  await page.evaluate(() => {
+    window.print = () => {}
+  })
+  await groupCard(page, register.groupName).getByRole('button', { name: 'Jelenléti ív nyomtatása' }).tap()
+  const printed = page.locator('[data-attendance-print]')
+  await page.emulateMedia({ media: 'print' })
+  await expect(printed.getByRole('heading', { name: 'Jelenléti ív' })).toBeVisible()
+  const printedRows = await printed
+    .getByRole('row')
+    .evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => cell.textContent ?? '')))
+  const printedLetters = Object.fromEntries(
+    printedRows
+      .filter((row) => /^diak0[1-4]$/.test(row[1] ?? ''))
+      .map((row) => [row[1], row.slice(2).filter((cell) => /^[JHKI]$/.test(cell))]),
+  )
+  expect(printedLetters).toEqual(letters)
+  await page.screenshot({ path: '/tmp/attendance-shots/print-view.png' })
+  const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1')
+  const [width, height] = (/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(pdf) ?? []).slice(1).map(Number)
+  expect([Math.round(width!), Math.round(height!)], 'A4 landscape in points').toEqual([842, 595])
+  await page.emulateMedia({ media: 'screen' })
 })
 
 test('a register taken offline survives a reload and reaches the server once', async ({
@@ -262,4 +293,70 @@ test('a register taken offline survives a reload and reaches the server once', a
   expect(accepted, 'each tap was answered once').toHaveLength(3)
   expect(accepted.every((answer) => answer.day === day)).toBe(true)
   expect(new Set(accepted.map((answer) => answer.key)).size).toBe(3)
+})
+
+/** The school's today (Europe/Budapest) at `time`, as an instant, and its weekday (Monday = 1 … Sunday = 7). */
+function schoolTodayAt(time: string): { at: Date; weekday: number } {
+  const zone = 'Europe/Budapest'
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      weekday: 'short',
+    })
+      .formatToParts(new Date())
+      .map((part) => [part.type, part.value]),
+  )
+  const [hours, minutes] = time.split(':').map(Number)
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), hours, minutes)
+  // The zone's offset at that moment: what the wall clock there reads for the UTC instant, minus the instant.
+  const wall = new Date(new Date(asUtc).toLocaleString('en-US', { timeZone: zone }) + ' UTC').getTime()
+  return {
+    at: new Date(asUtc - (wall - asUtc)),
+    weekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday!) + 1,
+  }
+}
+
+test("Kezdőlap's 'Jelenlét' during the class opens today's register at once; closing it comes back", async ({
+  page,
+  account,
+  serverUrl,
+  runId,
+}) => {
+  const teacher = account('attendanceNow')
+  const api = await apiSession(serverUrl, teacher)
+  // The page's clock reads 10:00 of the school's today, in the group's 9:45–10:30 class (a real day: the server
+  // refuses a register of a day to come).
+  const { at, weekday } = schoolTodayAt('10:00')
+  const register = await seatedGroup(api, runId, { groupDay: weekday, startTime: '09:45', endTime: '10:30' })
+  await page.clock.setFixedTime(at)
+  const watched = watchRegister(page)
+
+  await openApp(page)
+  await login(page, teacher)
+  await page.setViewportSize(TABLET)
+  const card = page.getByRole('region', { name: 'Következő óra' })
+  await expect(card.getByText('Most:')).toBeVisible({ timeout: 20_000 })
+  await expect(card.getByText(register.groupName)).toBeVisible()
+  const open = card.getByRole('button', { name: `Jelenlét: ${register.groupName}` })
+  const box = await open.boundingBox()
+  expect(box && Math.min(box.width, box.height), 'a finger-sized button').toBeGreaterThanOrEqual(44)
+  await page.screenshot({ path: '/tmp/attendance-shots/dashboard-now-tablet.png' })
+  await open.tap()
+
+  const dialog = page.getByRole('dialog', { name: `Jelenlét – ${register.groupName}` })
+  await expect(dialog.getByRole('grid', { name: 'Jelenlét a teremben' })).toBeVisible({ timeout: 20_000 })
+  await pupil(dialog, 'Kovács Ádám').tap()
+  await expect(pupil(dialog, 'Kovács Ádám')).toHaveAccessibleName(/^Kovács Ádám: jelen/)
+  const day = watched.days[0]!
+  await expect
+    .poll(() => registerOnServer(api, register, day), { message: 'the server has the register' })
+    .toEqual([{ student: 'diak01', status: 'present' }])
+  expect(await axeProblems(page, "the register opened from Kezdőlap's 'Jelenlét'")).toEqual([])
+
+  await dialog.getByRole('button', { name: 'Bezárás' }).first().tap()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('region', { name: 'Következő óra' })).toBeVisible()
 })

@@ -2,12 +2,16 @@
  * 'Következő óra' (beyond the spec; e-KRÉTA's apps open on the next lesson): the group meeting now, marked 'Most:',
  * else the next by its start time (issue 20; a group without a time last), with its time, room and members; a class
  * marked as held or whose time is over is skipped. 'Megtartva' moves on to the next one; 'Ma nincs több órád.' once
- * none is left (docs/decisions/dashboard.md, "Kezdőlap").
+ * none is left (docs/decisions/dashboard.md, "Kezdőlap"). During the class, with `manageAttendance`, 'Jelenlét' opens
+ * Csoportok on its register for today (src/lib/screen-request.ts: screens do not import each other); closing the
+ * register comes back here.
  */
 import { Badge, Button, Card, Flex, Heading, Text } from '@chakra-ui/react'
-import { Check, Clock, DoorOpen, Undo2, Users } from 'lucide-react'
+import { Check, ClipboardCheck, Clock, DoorOpen, Undo2, Users } from 'lucide-react'
 import type { Group } from '@contract/api'
 import { timeRangeLabel } from '@/lib/group-time'
+import { requestScreen } from '@/lib/screen-request'
+import { useFeature } from '@/session/use-features'
 import { nextClass, roomLabel } from '../todays-groups'
 import { useHeldClasses } from '../use-held-classes'
 import { useSchoolMinutes } from '../use-school-minutes'
@@ -23,11 +27,14 @@ export function NextClassCard({ today, day }: NextClassCardProps) {
   const { held, markHeld, undo } = useHeldClasses(day)
   const todaysHeld = held.filter((id) => today.some((group) => group.id === id))
   const minutes = useSchoolMinutes()
+  const canTakeAttendance = useFeature('manageAttendance')
   const shown = nextClass(today, todaysHeld, minutes)
   const next = shown?.group ?? null
   const after = next ? nextClass(today, [...todaysHeld, next.id], minutes)?.group : null
   const room = next ? roomLabel(next.room) : null
   const time = next ? timeRangeLabel(next.startTime, next.endTime) : null
+  // During the class the register is the first thing to do: 'Jelenlét' leads, 'Megtartva' steps back.
+  const offersRegister = next !== null && shown?.now === true && canTakeAttendance
   const members = next ? (next.members.length > 0 ? next.members.map((m) => m.name) : next.students) : []
 
   return (
@@ -81,10 +88,24 @@ export function NextClassCard({ today, day }: NextClassCardProps) {
       </Card.Body>
       {(next || todaysHeld.length > 0) && (
         <Card.Footer gap="2" flexWrap="wrap">
+          {next && offersRegister && (
+            <Button
+              size="sm"
+              colorPalette="blue"
+              aria-label={`Jelenlét: ${next.groupName}`}
+              onClick={() =>
+                requestScreen({ screen: 'groups', open: { attendance: next.id }, back: 'dashboard' })
+              }
+            >
+              <ClipboardCheck aria-hidden />
+              Jelenlét
+            </Button>
+          )}
           {next && (
             <Button
               size="sm"
               colorPalette="blue"
+              variant={offersRegister ? 'outline' : 'solid'}
               aria-label={`Megtartva: ${next.groupName}`}
               onClick={() => markHeld(next.id)}
             >

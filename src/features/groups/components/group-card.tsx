@@ -3,7 +3,8 @@
  * aria-expanded) showing the day and time ('Hétfő 8:00–9:30'; the day alone for a group without a time), '{room}.
  * terem' and the student count; expanded, the students, the actions 'Ülésrend', 'Szerkesztés' (issue 20), 'Új jegyzet'
  * (groupNotes 'ui1' only) and 'Törlés', and the notes. With `manageAttendance` (issue 20):
- * 'Jelenlét' opens the seating dialog on today's register, 'Jelenléti ív' downloads the month's sheet (online only).
+ * 'Jelenlét' opens the seating dialog on today's register, 'Jelenléti ív' downloads the month's sheet (online only),
+ * 'Jelenléti ív nyomtatása' prints it for signing (A4 landscape; offline too once the month has been fetched).
  */
 import { Badge, Box, Button, Card, chakra, Flex, Heading, Text, VisuallyHidden } from '@chakra-ui/react'
 import {
@@ -14,20 +15,24 @@ import {
   DoorOpen,
   FileSpreadsheet,
   NotebookPen,
+  Printer,
   Trash2,
   Users,
 } from 'lucide-react'
-import { memo, useCallback, useId, useMemo, useState } from 'react'
-import type { Group } from '@contract/api'
+import { useQueryClient } from '@tanstack/react-query'
+import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react'
+import { flushSync } from 'react-dom'
+import type { AttendanceMonthResponse, Group } from '@contract/api'
 import { weekdayName } from '@contract/weekdays'
 import { notify } from '@/lib/notify'
 import { useOnlineStatus } from '@/lib/online-status'
 import { timeRangeLabel } from '@/lib/group-time'
 import { schoolToday } from '@/lib/school-zone'
 import { touchTarget } from '@/lib/touch-target'
-import { downloadAttendanceSheet } from '../api/attendance'
+import { attendanceMonthQuery, downloadAttendanceSheet } from '../api/attendance'
 import { notesWithPending, useCreateNote, useNotes } from '../api/notes'
 import { roomLabel } from '../group-order'
+import { AttendancePrint } from './attendance-print'
 import { GroupNotes } from './group-notes'
 import { NoteDialog } from './note-dialog'
 
@@ -99,6 +104,31 @@ export const GroupCard = memo(function GroupCard({
       setDownloading(false)
     }
   }
+
+  // The printed sheet: fetched (the service worker's copy offline), mounted, printed; gone after printing.
+  const queryClient = useQueryClient()
+  const [preparing, setPreparing] = useState(false)
+  const [printed, setPrinted] = useState<AttendanceMonthResponse | null>(null)
+  const printSheet = async () => {
+    setPreparing(true)
+    let sheet: AttendanceMonthResponse
+    try {
+      sheet = await queryClient.fetchQuery(attendanceMonthQuery(group.id, schoolToday().slice(0, 7)))
+    } catch {
+      notify.error(PRINT_FAILED)
+      return
+    } finally {
+      setPreparing(false)
+    }
+    flushSync(() => setPrinted(sheet))
+    window.print()
+  }
+  useEffect(() => {
+    if (!printed) return
+    const done = () => setPrinted(null)
+    window.addEventListener('afterprint', done)
+    return () => window.removeEventListener('afterprint', done)
+  }, [printed])
 
   return (
     <Card.Root as="li" size="sm" variant="outline">
@@ -190,6 +220,10 @@ export const GroupCard = memo(function GroupCard({
                     <FileSpreadsheet aria-hidden />
                     Jelenléti ív
                   </Button>
+                  <Button variant="outline" size="sm" loading={preparing} onClick={() => void printSheet()}>
+                    <Printer aria-hidden />
+                    Jelenléti ív nyomtatása
+                  </Button>
                 </>
               )}
               {onEdit && (
@@ -229,6 +263,8 @@ export const GroupCard = memo(function GroupCard({
         </Box>
       )}
 
+      {printed && <AttendancePrint sheet={printed} />}
+
       {notesShown && (
         <NoteDialog
           open={writing}
@@ -240,6 +276,9 @@ export const GroupCard = memo(function GroupCard({
     </Card.Root>
   )
 })
+
+export const PRINT_FAILED =
+  'Hiba történt a jelenléti ív betöltése közben. Nyomtatáshoz egyszer meg kell nyitni online.'
 
 /** 'jelenleti-iv-matek-9-a-2026-11.xlsx': the group's name without accents or spaces, then the month. */
 export function attendanceSheetName(groupName: string, month: string): string {
