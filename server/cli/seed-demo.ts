@@ -24,7 +24,7 @@ import { insertGroup } from '../repositories/groups-repository'
 import { insertLink, listLinks } from '../repositories/links-repository'
 import { insertNote } from '../repositories/notes-repository'
 import { setSeating } from '../repositories/seating-repository'
-import { createUser, findUserByUsername } from '../repositories/users-repository'
+import { createUser, findUserByUsername, recordSignIn } from '../repositories/users-repository'
 import { listWorkHours, setWorkHours } from '../repositories/work-hours-repository'
 import { openCliDatabase } from './open-cli-database'
 import { seedAuditHistory } from './seed-audit'
@@ -452,8 +452,13 @@ async function seedSchool(
       { username: 'nagy.peter', type: 'dashboardAuthentication' },
       { username: 'igazgato', type: 'createAdminAlert' },
     ]
-    for (const [index, entry] of history.entries())
-      await writeAudit(tx, { ...entry, at: new Date(now - (history.length - index) * 3_600_000) })
+    for (const [index, entry] of history.entries()) {
+      const at = new Date(now - (history.length - index) * 3_600_000)
+      await writeAudit(tx, { ...entry, at })
+      // A sign-in is also the account's last sign-in (user_sign_ins), as auth-service records it.
+      if (entry.type === 'dashboardAuthentication')
+        await recordSignIn(tx, (await findUserByUsername(tx, entry.username))!.id, at)
+    }
   })
   await seedWorkHours(db, today)
   const groups = await seedTeaching(db)
