@@ -194,30 +194,48 @@ export function auditCsvFileName(now: Date, timeZone: string): string {
 /**
  * The CSV export: the filters are checked first (a refusal is a 400 before anything is sent), then the text comes
  * batch by batch — a UTF-8 BOM (spreadsheets then read the accents right), the header row, one record per entry,
- * newest first, every cell formula-safe.
+ * newest first, every cell formula-safe. A client that goes away stops it: Fastify destroys the stream, which ends
+ * this generator at its next batch (lib/client-gone.ts).
  */
 export function auditLogCsv(db: Db, query: AuditLogExportQuery, timeZone: string): AsyncGenerator<string> {
   const filters = auditFilters(query, timeZone)
   const format = timeFormatter(timeZone)
   return (async function* () {
-    yield `\uFEFF${csvRow(AUDIT_CSV_COLUMNS)}`
-    if (!filters) return
-    for await (const rows of auditBatches(db, filters, EXPORT_BATCH)) {
-      yield rows
-        .map((row) =>
-          csvRow([
-            row.id,
-            String(row.ts),
-            format.format(new Date(row.ts * 1000)),
-            row.username,
-            row.type,
-            ...AUDIT_EXTRA_KEYS.map((key) => {
-              const value = row.extras?.[key]
-              return typeof value === 'string' ? value : ''
-            }),
-          ]),
-        )
-        .join('')
+    auditExports.running++
+    try {
+      yield `\uFEFF${csvRow(AUDIT_CSV_COLUMNS)}`
+      if (!filters) return
+      yield* csvBatches(db, filters, format)
+    } finally {
+      auditExports.running--
     }
   })()
+}
+
+/** Exports being sent now, and batches read by all of them (tests: a gone client's export stops reading). */
+export const auditExports = { running: 0, batches: 0 }
+
+async function* csvBatches(
+  db: Db,
+  filters: AuditFilters,
+  format: Intl.DateTimeFormat,
+): AsyncGenerator<string> {
+  for await (const rows of auditBatches(db, filters, EXPORT_BATCH)) {
+    auditExports.batches++
+    yield rows
+      .map((row) =>
+        csvRow([
+          row.id,
+          String(row.ts),
+          format.format(new Date(row.ts * 1000)),
+          row.username,
+          row.type,
+          ...AUDIT_EXTRA_KEYS.map((key) => {
+            const value = row.extras?.[key]
+            return typeof value === 'string' ? value : ''
+          }),
+        ]),
+      )
+      .join('')
+  }
 }
