@@ -7,7 +7,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { preferredEncoding, type Encoding } from './compression'
 
 export interface SendableAnswer {
-  body: string
+  /** The body's UTF-8 bytes (kept, so an uncompressed answer is not encoded again per request). */
+  bytes: Buffer
   etag: string
   encoded: (encoding: Encoding) => Promise<Buffer>
 }
@@ -31,6 +32,6 @@ export async function sendKept(
   if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send()
   reply.type(type)
   const encoding = preferredEncoding(request.headers['accept-encoding'])
-  if (!encoding) return reply.send(answer.body)
+  if (!encoding) return reply.send(answer.bytes)
   return reply.header('Content-Encoding', encoding).send(await answer.encoded(encoding))
 }

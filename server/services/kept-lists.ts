@@ -17,6 +17,8 @@ import { dataVersion, type DataSet } from '../repositories/data-versions-reposit
 export interface KeptAnswer<T = undefined> {
   /** The answer's bytes as sent (JSON, or the Squid feed's text). */
   body: string
+  /** The body's UTF-8 bytes, encoded once: a Buffer is written to the socket without a per-request encoding pass. */
+  bytes: Buffer
   etag: string
   /** The body compressed with `encoding`, made once per list on first demand. */
   encoded: (encoding: Encoding) => Promise<Buffer>
@@ -48,7 +50,7 @@ export function keptList<T = undefined>(
     }
     const { body, value } = await build(stillWanted)
     stillWanted()
-    return { version, body, value, etag: etagOf(body), encoded: compressOnce(body) }
+    return { version, body, bytes: Buffer.from(body), value, etag: etagOf(body), encoded: compressOnce(body) }
   }
 
   async function at(version: number): Promise<KeptAnswer<T>> {
