@@ -1,3 +1,5 @@
+import { PASSWORD_MESSAGES } from './password-rule'
+
 /** Hungarian messages the server answers with (and the client shows as the server's message). */
 export const MESSAGES = {
   forbidden: 'Nincs jogosultságod a művelet végrehajtásához.',
@@ -15,8 +17,9 @@ export const MESSAGES = {
   rateLimited: 'Túl sok kérés. Kérlek próbáld újra később.',
   loggedOut: 'Sikeres kijelentkezés.',
   settingsSaved: 'Beállítások mentve.',
-  passwordChanged: 'Jelszó sikeresen megváltoztatva.',
-  passwordTooShort: 'A jelszónak legalább 8 karakter hosszúnak kell lennie.',
+  /** The password rule's own words (contract/password-rule.ts), under the names the server's answers use. */
+  passwordChanged: PASSWORD_MESSAGES.changed,
+  passwordTooShort: PASSWORD_MESSAGES.tooShort,
   studentNotFound: 'Nem található ilyen felhasználónevű diák.',
   userNotFound: 'Nem található ilyen felhasználó.',
   badRequest: 'Hibás kérés.',

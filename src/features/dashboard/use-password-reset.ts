@@ -1,8 +1,9 @@
 /**
  * The password reset rows of today's groups (spec §4): one row open at a time, the save with Diákok's toasts
- * ('Jelszó sikeresen megváltoztatva.', or passwordErrorMessage's words), and the row closing once it is saved.
+ * (MESSAGES.passwordChanged, or passwordErrorMessage's words), and the row closing once it is saved.
  */
 import { useCallback, useState } from 'react'
+import { MESSAGES } from '@contract/messages'
 import { passwordErrorMessage, useChangeStudentPassword } from '@/api/students'
 import { notify } from '@/lib/notify'
 
@@ -39,7 +40,7 @@ export function usePasswordReset(): PasswordReset {
       } finally {
         setSavingRow(null)
       }
-      notify.success('Jelszó sikeresen megváltoztatva.')
+      notify.success(MESSAGES.passwordChanged)
       // Closes the row unless the user has opened another one meanwhile.
       setOpen((latest) => (latest === rowKey ? null : latest))
     },

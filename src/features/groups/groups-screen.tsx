@@ -34,11 +34,8 @@ const SeatingDialog = lazy(() =>
 /** 'Jelenléti ív' downloads online only (issue 20). */
 const ATTENDANCE_SHEET_OFFLINE = 'A jelenléti ív letöltése csak online lehetséges.'
 
-export const GROUP_MESSAGES = {
-  created: 'Csoport létrehozva.',
-  deleted: 'Csoport törölve.',
-  deleteFailed: 'Hiba történt a csoport törlése közben.',
-} as const
+/** A delete the server refused or the network lost; the created and deleted toasts are the server's MESSAGES. */
+const DELETE_FAILED = 'Hiba történt a csoport törlése közben.'
 
 const WORDS: ListWords = {
   loading: 'Csoportok betöltése...',
@@ -79,7 +76,7 @@ export default function GroupsScreen() {
         notify.error(createGroupErrorMessage(error))
         throw error
       }
-      notify.success(GROUP_MESSAGES.created)
+      notify.success(MESSAGES.groupCreated)
     },
     [create],
   )
@@ -133,8 +130,8 @@ export default function GroupsScreen() {
   const confirmDelete = () => {
     if (!deleting) return
     deleteGroup.mutate(deleting.id, {
-      onSuccess: () => notify.success(GROUP_MESSAGES.deleted),
-      onError: () => notify.error(GROUP_MESSAGES.deleteFailed),
+      onSuccess: () => notify.success(MESSAGES.groupDeleted),
+      onError: () => notify.error(DELETE_FAILED),
       onSettled: () => setDeleting(null),
     })
   }

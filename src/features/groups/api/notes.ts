@@ -7,8 +7,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { CreateNoteRequest, Note, NotesResponse } from '@contract/api'
 import { queryKeyOf } from '@contract/api-resources'
+import { MESSAGES } from '@contract/messages'
 import { apiRequest } from '@/lib/api-client'
-import { useQueuedMutation, type OutboxItem } from '@/lib/outbox'
+import { textLabel, useQueuedMutation, type OutboxItem } from '@/lib/outbox'
 
 export interface NotesData {
   notes: Note[]
@@ -32,14 +33,14 @@ export function useNotes(groupId: string, enabled: boolean) {
   return useQuery({ ...notesQuery(groupId), enabled })
 }
 
-/** The outbox panel's line for a note: its start, so the teacher recognises it. */
-function noteLabel(message: string): string {
-  const line = message.replace(/\s+/g, ' ')
-  return `Jegyzet: ${line.length > 40 ? `${line.slice(0, 40)}…` : line}`
-}
-
 function request(body: CreateNoteRequest) {
-  return { method: 'POST' as const, url: '/notes', body, label: noteLabel(body.message), expectCode: 201 }
+  return {
+    method: 'POST' as const,
+    url: '/notes',
+    body,
+    label: textLabel('Jegyzet', body.message),
+    expectCode: 201,
+  }
 }
 
 /**
@@ -106,7 +107,7 @@ export function notesWithPending(
 
 /** Spec §8 (notes): the toasts of a new note. */
 const NOTE_MESSAGES = {
-  sent: 'Jegyzet sikeresen létrehozva.',
+  sent: MESSAGES.noteCreated,
   failed: 'Hiba történt a jegyzet létrehozása közben.',
   queued: 'Nincs hálózat – a jegyzet elküldésre vár.',
 }

@@ -7,6 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import type { SeatPosition, SeatingRequest, SeatingResponse } from '@contract/api'
 import { queryKeyOf } from '@contract/api-resources'
+import { MESSAGES } from '@contract/messages'
 import { apiRequest } from '@/lib/api-client'
 import { useQueuedMutation } from '@/lib/outbox'
 
@@ -51,7 +52,7 @@ function replaceSeating(current: SeatingData | undefined, body: SeatingRequest):
  * last save the server confirms after a burst, none while the last one still shows, one 'elküldésre vár' a burst.
  */
 const SAVE_MESSAGES = {
-  sent: 'Ülésrend sikeresen mentve.',
+  sent: MESSAGES.seatingSaved,
   failed: 'Hiba történt az ülésrend mentése közben.',
   queued: 'Nincs hálózat – a módosítás elküldésre vár.',
   burst: true,
