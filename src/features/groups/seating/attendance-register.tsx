@@ -26,7 +26,8 @@ import {
 import { useAttendance, useSaveAttendance } from '../api/attendance'
 import { seatingQuery, useSaveSeating } from './api/seating'
 import { ATTENDANCE_CSS, AttendanceGrid, PupilMark } from './components/attendance-grid'
-import { nextDesk, seatingView, type Direction } from './seating'
+import { arrowMove, focusDeskCell } from './room-grid'
+import { seatingView } from './seating'
 
 export const ATTENDANCE_WORDS = {
   loading: 'Jelenlét betöltése...',
@@ -37,13 +38,6 @@ export const ATTENDANCE_WORDS = {
 
 const NO_ENTRIES: AttendanceEntry[] = []
 const NO_SEATS: ReadonlyMap<string, GroupMember> = new Map()
-
-const ARROWS: Record<string, Direction> = {
-  ArrowLeft: 'left',
-  ArrowRight: 'right',
-  ArrowUp: 'up',
-  ArrowDown: 'down',
-}
 
 /** Runs `task` after the next frame is painted (the tap shows before the IndexedDB write starts). */
 function afterPaint(task: () => void): void {
@@ -223,17 +217,13 @@ function RegisterBody({ group, layout, day }: AttendanceRegisterProps) {
 
   const focusDesk = useCallback((desk: string) => {
     setFocusedDesk(desk)
-    const cell = gridRef.current?.querySelector<HTMLElement>(`[data-desk="${desk}"]`)
-    cell?.focus({ preventScroll: true })
-    cell?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+    focusDeskCell(gridRef.current, desk)
   }, [])
 
   const onDeskKey = useCallback(
     (event: KeyboardEvent<HTMLElement>, desk: string) => {
-      const direction = ARROWS[event.key]
-      if (direction) {
-        event.preventDefault()
-        const next = nextDesk(latest.current.desks, desk, direction)
+      const next = arrowMove(event, latest.current.desks, desk)
+      if (next !== undefined) {
         if (next) focusDesk(next)
       } else if (event.key === 'Enter' || event.key === ' ') {
         event.preventDefault()

@@ -46,9 +46,9 @@ import {
   TOUCH_HINT,
   seatingScreenReaderInstructions,
 } from './seating-announcements'
+import { arrowMove, focusDeskCell } from './room-grid'
 import {
   deskLabel,
-  nextDesk,
   placeStudent,
   popUndo,
   pushUndo,
@@ -56,7 +56,6 @@ import {
   sameSeating,
   seatingView,
   unplaceStudent,
-  type Direction,
   type UndoStack,
 } from './seating'
 
@@ -94,13 +93,6 @@ const ACCESSIBILITY = {
 const collision: CollisionDetection = (args) => {
   const within = pointerWithin(args)
   return within.length > 0 ? within : rectIntersection(args)
-}
-
-const ARROWS: Record<string, Direction> = {
-  ArrowLeft: 'left',
-  ArrowRight: 'right',
-  ArrowUp: 'up',
-  ArrowDown: 'down',
 }
 
 export interface SeatingEditorProps {
@@ -186,10 +178,7 @@ export function SeatingEditor({ group, layout, onPickingChange }: SeatingEditorP
 
   const focusDesk = useCallback((desk: string) => {
     setFocusedDesk(desk)
-    const cell = gridRef.current?.querySelector<HTMLElement>(`[data-desk="${desk}"]`)
-    // Only the grid's own scroll box follows the focus: the dialog itself must not shift.
-    cell?.focus({ preventScroll: true })
-    cell?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+    focusDeskCell(gridRef.current, desk)
   }, [])
 
   const pick = useCallback(
@@ -228,10 +217,8 @@ export function SeatingEditor({ group, layout, onPickingChange }: SeatingEditorP
 
   const onDeskKey = useCallback(
     (event: KeyboardEvent<HTMLElement>, desk: string) => {
-      const direction = ARROWS[event.key]
-      if (direction) {
-        event.preventDefault()
-        const next = nextDesk(latest.current.desks, desk, direction)
+      const next = arrowMove(event, latest.current.desks, desk)
+      if (next !== undefined) {
         if (next) focusDesk(next)
         return
       }

@@ -15,6 +15,7 @@ import type { AttendanceStatus, ClassroomLayout, GroupMember } from '@contract/a
 import { positionOf } from '@contract/classroom-layout'
 import { touchTarget } from '@/lib/touch-target'
 import { statusLabel, statusLetter } from '../../attendance'
+import { fixedCells, roomTracks } from '../room-grid'
 
 /** Colour palettes of the statuses (Chakra's semantic tokens: readable in the light and the dark theme). */
 const STATUS_PALETTE: Record<AttendanceStatus, string> = {
@@ -207,34 +208,25 @@ export interface AttendanceGridProps {
 const SCROLL_STYLE = { overflow: 'auto', maxWidth: '100%', paddingBottom: '0.25rem' } as const
 
 /** The teacher's desk, the floor and the empty desks: built once per layout and seating. */
-function fixedCells(
+function attendanceFixedCells(
   layout: ClassroomLayout,
   seats: ReadonlyMap<string, GroupMember>,
 ): Map<string, ReactElement> {
-  const cells = new Map<string, ReactElement>()
-  const [columns, rows] = layout.size
-  const types = new Map(layout.objects.map((object) => [positionOf(object.x, object.y), object.type]))
-  for (let y = 0; y < rows; y++)
-    for (let x = 0; x < columns; x++) {
-      const cell = positionOf(x, y)
-      const type = types.get(cell)
-      if (type === 'student' && seats.has(cell)) continue
-      cells.set(
-        cell,
-        type === 'teacher' ? (
-          <div key={cell} role="gridcell" data-part="teacher">
-            Tanári asztal
-          </div>
-        ) : type === 'student' ? (
-          <div key={cell} role="gridcell" data-part="empty">
-            Üres
-          </div>
-        ) : (
-          <div key={cell} role="gridcell" />
-        ),
+  return fixedCells(layout, (cell, type) =>
+    type === 'teacher' ? (
+      <div key={cell} role="gridcell" data-part="teacher">
+        Tanári asztal
+      </div>
+    ) : type === 'student' ? (
+      seats.has(cell) ? null : (
+        <div key={cell} role="gridcell" data-part="empty">
+          Üres
+        </div>
       )
-    }
-  return cells
+    ) : (
+      <div key={cell} role="gridcell" />
+    ),
+  )
 }
 
 export const AttendanceGrid = memo(function AttendanceGrid({
@@ -249,15 +241,8 @@ export const AttendanceGrid = memo(function AttendanceGrid({
   onFocusDesk,
 }: AttendanceGridProps) {
   const [columns, rows] = layout.size
-  const fixed = useMemo(() => fixedCells(layout, seats), [layout, seats])
-  const gridStyle = useMemo(
-    () => ({
-      gridTemplateColumns: `repeat(${columns}, minmax(3.5rem, 1fr))`,
-      minWidth: `calc(${columns} * 3.5rem + ${columns - 1} * 4px)`,
-      maxWidth: `calc(${columns} * 7rem + ${columns - 1} * 4px)`,
-    }),
-    [columns],
-  )
+  const fixed = useMemo(() => attendanceFixedCells(layout, seats), [layout, seats])
+  const gridStyle = useMemo(() => roomTracks(columns), [columns])
   return (
     <div style={SCROLL_STYLE}>
       <div

@@ -10,6 +10,7 @@ import { useDraggable, useDroppable } from '@dnd-kit/core'
 import { memo, useMemo, type KeyboardEvent, type ReactElement, type Ref } from 'react'
 import type { ClassroomLayout, GroupMember } from '@contract/api'
 import { positionOf } from '@contract/classroom-layout'
+import { fixedCells, roomTracks } from '../room-grid'
 import { deskLabel } from '../seating'
 import { LIFTED_STYLE, usePressLift } from './press-lift'
 import { StudentChip } from './student-chip'
@@ -145,42 +146,31 @@ export interface DeskGridProps {
 }
 
 /** The teacher's desk and the floor never change while seating: built once per layout, reused by every render. */
-function fixedCells(layout: ClassroomLayout): Map<string, ReactElement> {
-  const cells = new Map<string, ReactElement>()
-  const [columns, rows] = layout.size
-  const types = new Map(layout.objects.map((object) => [positionOf(object.x, object.y), object.type]))
-  for (let y = 0; y < rows; y++)
-    for (let x = 0; x < columns; x++) {
-      const cell = positionOf(x, y)
-      const type = types.get(cell)
-      if (type === 'student') continue
-      cells.set(
-        cell,
-        type === 'teacher' ? (
-          <Flex
-            key={cell}
-            role="gridcell"
-            minH="14"
-            align="center"
-            justify="center"
-            rounded="l2"
-            bg="orange.subtle"
-            color="orange.fg"
-            borderWidth="2px"
-            borderColor="orange.muted"
-            fontSize="xs"
-            fontWeight="semibold"
-            textAlign="center"
-            px="1"
-          >
-            Tanári asztal
-          </Flex>
-        ) : (
-          <Box key={cell} role="gridcell" minH="14" />
-        ),
-      )
-    }
-  return cells
+function seatingFixedCells(layout: ClassroomLayout): Map<string, ReactElement> {
+  return fixedCells(layout, (cell, type) =>
+    type === 'student' ? null : type === 'teacher' ? (
+      <Flex
+        key={cell}
+        role="gridcell"
+        minH="14"
+        align="center"
+        justify="center"
+        rounded="l2"
+        bg="orange.subtle"
+        color="orange.fg"
+        borderWidth="2px"
+        borderColor="orange.muted"
+        fontSize="xs"
+        fontWeight="semibold"
+        textAlign="center"
+        px="1"
+      >
+        Tanári asztal
+      </Flex>
+    ) : (
+      <Box key={cell} role="gridcell" minH="14" />
+    ),
+  )
 }
 
 /**
@@ -200,7 +190,8 @@ export const DeskGrid = memo(function DeskGrid({
   onFocusDesk,
 }: DeskGridProps) {
   const [columns, rows] = layout.size
-  const fixed = useMemo(() => fixedCells(layout), [layout])
+  const fixed = useMemo(() => seatingFixedCells(layout), [layout])
+  const tracks = useMemo(() => roomTracks(columns), [columns])
   // The narrowest the grid gets (3.5 rem cells, 4 px gaps): a narrower box scrolls sideways, and says so (issue 18).
   const minRem = columns * 3.5 + (columns - 1) * 0.25
   return (
@@ -224,12 +215,10 @@ export const DeskGrid = memo(function DeskGrid({
           data-choosing={picked === null ? undefined : ''}
           display="grid"
           // Track sizes never depend on the names: minimum 3.5 rem (a finger), at most 7 rem, scrolling when wider.
-          gridTemplateColumns={`repeat(${columns}, minmax(3.5rem, 1fr))`}
+          {...tracks}
           gridAutoRows="3.5rem"
           gap="4px"
           w="full"
-          minW={`calc(${columns} * 3.5rem + ${columns - 1} * 4px)`}
-          maxW={`calc(${columns} * 7rem + ${columns - 1} * 4px)`}
           css={{ '&[data-choosing] [data-empty]': { borderColor: 'blue.solid', bg: 'blue.subtle' } }}
         >
           {Array.from({ length: rows }, (_, y) => (
