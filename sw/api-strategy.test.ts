@@ -172,3 +172,127 @@ describe('networkFirstWithDeadline: a refusal that is the answer', () => {
     expect(await offline.text()).toContain('Nincs csoport.')
   })
 })
+
+describe('networkFirstWithDeadline: a conditional request (the cached copy has an ETag)', () => {
+  const ETAG = '"abc123"'
+  const OLD_DATE = 'Mon, 23 Nov 2026 08:00:00 GMT'
+  const NEW_DATE = 'Fri, 27 Nov 2026 14:05:00 GMT'
+
+  function stored(body: string, etag = ETAG): Response {
+    return new Response(body, {
+      status: 200,
+      headers: { 'Content-Type': 'application/json', ETag: etag, Date: OLD_DATE },
+    })
+  }
+
+  function notModified(): Response {
+    return new Response(null, { status: 304, headers: { ETag: ETAG, Date: NEW_DATE } })
+  }
+
+  /** A world whose network answers each request in turn from `answers`, recording what was asked. */
+  async function world(
+    cacheName: string,
+    entries: Record<string, Response>,
+    answers: (() => Promise<Response>)[],
+  ) {
+    const storage = new FakeCacheStorage()
+    for (const [name, response] of Object.entries(entries))
+      await (await storage.open(name)).put(URL_STUDENTS, response)
+    const asked: (string | null)[] = []
+    const posted: SwToPageMessage[] = []
+    const background: Promise<unknown>[] = []
+    const deadline = deferred<void>()
+    const deps: ApiStrategyDeps = {
+      caches: storage.asCacheStorage(),
+      cacheName,
+      base: BASE,
+      fetch: (request) => {
+        asked.push(request.headers.get('If-None-Match'))
+        const next = answers.shift()
+        return next ? next() : Promise.reject(new TypeError('Failed to fetch'))
+      },
+      waitUntil: (work) => background.push(work),
+      post: (message) => posted.push(message),
+      deadline: () => ({ passed: deadline.promise, cancel: () => undefined }),
+    }
+    const entry = async (name = cacheName) =>
+      (await storage.has(name)) ? (await storage.open(name)).match(URL_STUDENTS) : undefined
+    return { storage, asked, posted, background, deadline, deps, entry }
+  }
+
+  it('asks with If-None-Match; a 304 gives the page the cached body as a fresh 200 and announces nothing', async () => {
+    const w = await world(CACHE, { [CACHE]: stored('["Kovács Ádám"]') }, [async () => notModified()])
+    const response = await networkFirstWithDeadline(new Request(URL_STUDENTS), w.deps)
+    expect(w.asked).toEqual([ETAG])
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe('["Kovács Ádám"]')
+    expect(response.headers.get('Date'), 'the offline marker dates the copy from the 304').toBe(NEW_DATE)
+    expect(response.headers.get('ETag')).toBe(ETAG)
+    await Promise.all(w.background)
+    const kept = await w.entry()
+    expect(await kept?.text()).toBe('["Kovács Ádám"]')
+    expect(kept?.headers.get('Date'), 'the stored copy is as fresh as the 304').toBe(NEW_DATE)
+    expect(w.posted).toEqual([])
+  })
+
+  it('a changed list is a 200 as before: given, stored, with its new ETag', async () => {
+    const fresh = new Response('["új"]', { status: 200, headers: { ETag: '"def456"', Date: NEW_DATE } })
+    const w = await world(CACHE, { [CACHE]: stored('["régi"]') }, [async () => fresh])
+    const response = await networkFirstWithDeadline(new Request(URL_STUDENTS), w.deps)
+    expect(await response.text()).toBe('["új"]')
+    expect((await w.entry())?.headers.get('ETag')).toBe('"def456"')
+  })
+
+  it('a 401 to the conditional request still reaches the page and deletes the user’s cache', async () => {
+    const w = await world(CACHE, { [CACHE]: stored('["Kovács Ádám"]') }, [async () => answer(401, '{}')])
+    const response = await networkFirstWithDeadline(new Request(URL_STUDENTS), w.deps)
+    expect(response.status).toBe(401)
+    expect(await response.text()).not.toContain('Kovács')
+    expect(await w.storage.has(CACHE)).toBe(false)
+  })
+
+  it('only the caller’s own cache is asked about: another user’s copy is never the validator nor the answer', async () => {
+    const other = 'api-fedcba9876543210'
+    const w = await world(CACHE, { [other]: stored('["Másik tanár diákjai"]') }, [async () => notModified()])
+    const response = await networkFirstWithDeadline(new Request(URL_STUDENTS), w.deps)
+    expect(w.asked, 'no cached copy of this user: an unconditional request').toEqual([null])
+    expect(await response.text()).not.toContain('Másik')
+    expect(await w.storage.has(CACHE)).toBe(false)
+  })
+
+  it('asks again without the condition when the copy went while the 304 was on its way', async () => {
+    const w = await world(CACHE, { [CACHE]: stored('["Kovács Ádám"]') }, [
+      async () => {
+        await w.storage.delete(CACHE)
+        return notModified()
+      },
+      async () => new Response('["Kovács Ádám"]', { status: 200, headers: { ETag: ETAG, Date: NEW_DATE } }),
+    ])
+    const response = await networkFirstWithDeadline(new Request(URL_STUDENTS), w.deps)
+    expect(w.asked).toEqual([ETAG, null])
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe('["Kovács Ádám"]')
+  })
+
+  it('leaves a page’s own If-None-Match to the page (its 304 is passed on)', async () => {
+    const w = await world(CACHE, { [CACHE]: stored('["Kovács Ádám"]') }, [async () => notModified()])
+    const request = new Request(URL_STUDENTS, { headers: { 'If-None-Match': '"page"' } })
+    const response = await networkFirstWithDeadline(request, w.deps)
+    expect(w.asked).toEqual(['"page"'])
+    expect(response.status).toBe(304)
+  })
+
+  it('a late 304 (the cached copy already shown) refreshes the stored Date and announces nothing', async () => {
+    const late = deferred<Response>()
+    const w = await world(CACHE, { [CACHE]: stored('["Kovács Ádám"]') }, [() => late.promise])
+    const reply = networkFirstWithDeadline(new Request(URL_STUDENTS), w.deps)
+    // The deadline passes once the conditional request is out.
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    w.deadline.resolve()
+    expect(await (await reply).text()).toBe('["Kovács Ádám"]')
+    late.resolve(notModified())
+    await Promise.all(w.background)
+    expect((await w.entry())?.headers.get('Date')).toBe(NEW_DATE)
+    expect(w.posted).toEqual([])
+  })
+})

@@ -9,6 +9,10 @@
  *   - the deadline passes first: the cached copy (a slow network must not hold the screen), and the late answer
  *     still decides — a 200 is stored and, if it differs, the page is told to refetch (API_CACHE_UPDATED); a 401
  *     deletes the cache and tells the pages (API_UNAUTHORIZED), which apply the 401 rule.
+ * The request goes out conditional when the user's cached copy has an ETag (`If-None-Match`; issue 21: the students
+ * list of a district is 1.1 MB compressed): a 304 is a fresh answer — the page gets the cached body as a 200 with the
+ * 304's `Date` (the offline marker's "utoljára frissítve"), the stored copy gets that `Date` too, and nothing is
+ * announced. Only the caller's own cache is read, so a 304 never serves another user's copy.
  * Pure apart from what it is given, so it is tested without a worker (api-strategy.test.ts).
  */
 import type { SwToPageMessage } from '../contract/sw-protocol'
@@ -20,6 +24,8 @@ export const NETWORK_DEADLINE_MS = 3000
 
 /** The cache is per user and per URL; a `Vary` header must not hide the offline copy. */
 const MATCH: CacheQueryOptions = { ignoreVary: true }
+
+const IF_NONE_MATCH = 'If-None-Match'
 
 export interface ApiStrategyDeps {
   caches: CacheStorage
@@ -50,7 +56,10 @@ export async function networkFirstWithDeadline(request: Request, deps: ApiStrate
   const cachedCopy = async (): Promise<Response | undefined> =>
     (await caches.has(cacheName)) ? (await caches.open(cacheName)).match(request, MATCH) : undefined
 
-  const network: Promise<NetworkOutcome> = deps.fetch(request).then(
+  // The cached copy's validator, unless the page asked its own question (then its 304 is the page's).
+  const etag = request.headers.has(IF_NONE_MATCH) ? null : ((await cachedCopy())?.headers.get('ETag') ?? null)
+  const outgoing = etag ? conditional(request, etag) : request
+  const network: Promise<NetworkOutcome> = deps.fetch(outgoing).then(
     (response) => ({ kind: 'answer', response }),
     (error: unknown) => ({ kind: 'error', error }),
   )
@@ -58,19 +67,66 @@ export async function networkFirstWithDeadline(request: Request, deps: ApiStrate
   const first = await Promise.race([network, deadline.passed.then(() => 'deadline' as const)])
   deadline.cancel()
 
-  if (first !== 'deadline') return answerInTime(first, request, deps, cachedCopy)
+  if (first !== 'deadline') return answerInTime(first, request, etag, deps, cachedCopy)
 
   const cached = await cachedCopy()
   // Nothing to show meanwhile: wait for the network as if there were no deadline.
-  if (!cached) return answerInTime(await network, request, deps, cachedCopy)
+  if (!cached) return answerInTime(await network, request, etag, deps, cachedCopy)
   const served = cached.clone()
-  deps.waitUntil(network.then((late) => lateAnswer(late, request, served, deps)).catch(() => undefined))
+  deps.waitUntil(network.then((late) => lateAnswer(late, request, etag, served, deps)).catch(() => undefined))
   return cached
+}
+
+/** `request` asking for a 304 when its answer still has `etag`. */
+function conditional(request: Request, etag: string): Request {
+  const headers = new Headers(request.headers)
+  headers.set(IF_NONE_MATCH, etag)
+  return new Request(request, { headers })
+}
+
+/** `cached` with the fresh answer's `Date`: what a 200 with the same body would have been. */
+function restamped(cached: Response, notModified: Response): Response {
+  const headers = new Headers(cached.headers)
+  const date = notModified.headers.get('Date')
+  if (date) headers.set('Date', date)
+  return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers })
+}
+
+/** The stored copy takes the 304's `Date`, if it is still the copy the 304 was about. */
+async function restampStored(request: Request, etag: string, notModified: Response, deps: ApiStrategyDeps) {
+  if (!notModified.headers.get('Date') || !(await deps.caches.has(deps.cacheName))) return
+  const cache = await deps.caches.open(deps.cacheName)
+  const stored = await cache.match(request, MATCH)
+  if (stored?.headers.get('ETag') === etag) await cache.put(request, restamped(stored, notModified))
+}
+
+/**
+ * A 304 to the worker's own question: the user's cached copy, fresh. If that copy went (or changed) meanwhile, the
+ * question is asked again without the condition.
+ */
+async function notModifiedAnswer(
+  notModified: Response,
+  request: Request,
+  etag: string,
+  deps: ApiStrategyDeps,
+  cachedCopy: () => Promise<Response | undefined>,
+): Promise<Response> {
+  const cached = await cachedCopy()
+  if (cached?.headers.get('ETag') !== etag) {
+    const again: NetworkOutcome = await deps.fetch(request).then(
+      (response) => ({ kind: 'answer', response }),
+      (error: unknown) => ({ kind: 'error', error }),
+    )
+    return answerInTime(again, request, null, deps, cachedCopy)
+  }
+  deps.waitUntil(restampStored(request, etag, notModified, deps).catch(() => undefined))
+  return restamped(cached, notModified)
 }
 
 async function answerInTime(
   outcome: NetworkOutcome,
   request: Request,
+  etag: string | null,
   deps: ApiStrategyDeps,
   cachedCopy: () => Promise<Response | undefined>,
 ): Promise<Response> {
@@ -80,6 +136,7 @@ async function answerInTime(
     throw outcome.error
   }
   const { response } = outcome
+  if (response.status === 304 && etag) return notModifiedAnswer(response, request, etag, deps, cachedCopy)
   if (response.status >= 500) return (await cachedCopy()) ?? response
   await settle(response, request, deps)
   return response
@@ -111,11 +168,14 @@ async function settle(response: Response, request: Request, deps: ApiStrategyDep
 async function lateAnswer(
   outcome: NetworkOutcome,
   request: Request,
+  etag: string | null,
   served: Response,
   deps: ApiStrategyDeps,
 ): Promise<void> {
   if (outcome.kind === 'error') return
   const { response } = outcome
+  // What was shown is still the answer: nothing to announce.
+  if (response.status === 304 && etag) return restampStored(request, etag, response, deps)
   if (response.status >= 500) return
   await settle(response, request, deps)
   if (response.status === 401) {
