@@ -2,14 +2,13 @@
  * One of today's groups: its name, time ('8:00–9:30', issue 20), room ('{room}. terem'), head count and students with
  * their password rows.
  */
-import { Badge, Box, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react'
-import { Clock, DoorOpen, KeyRound, Users } from 'lucide-react'
+import { Box, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react'
+import { KeyRound } from 'lucide-react'
 import { useLayoutEffect, useRef } from 'react'
 import type { Group, GroupMember } from '@contract/api'
 import { PasswordResetForm } from '@/components/password-reset-form'
-import { timeRangeLabel } from '@/lib/group-time'
-import { roomLabel } from '../todays-groups'
 import { passwordRowKey, type PasswordReset } from '../use-password-reset'
+import { GroupBadges } from './group-badges'
 
 export interface GroupCardProps {
   group: Group
@@ -24,8 +23,6 @@ function peopleOf(group: Group): GroupMember[] {
 
 export function GroupCard({ group, reset }: GroupCardProps) {
   const headingId = `dashboard-group-${group.id}`
-  const room = roomLabel(group.room)
-  const time = timeRangeLabel(group.startTime, group.endTime)
   const people = peopleOf(group)
 
   return (
@@ -35,22 +32,7 @@ export function GroupCard({ group, reset }: GroupCardProps) {
           <Heading as="h3" size="md" id={headingId} overflowWrap="anywhere">
             {group.groupName}
           </Heading>
-          <Flex gap="2" wrap="wrap">
-            {time && (
-              <Badge size="lg" variant="subtle">
-                <Clock size={14} aria-hidden />
-                {time}
-              </Badge>
-            )}
-            <Badge size="lg" colorPalette={room ? 'blue' : 'gray'} variant="subtle">
-              <DoorOpen size={14} aria-hidden />
-              {room ?? 'Nincs terem megadva'}
-            </Badge>
-            <Badge size="lg" variant="subtle">
-              <Users size={14} aria-hidden />
-              {people.length} diák
-            </Badge>
-          </Flex>
+          <GroupBadges group={group} count={people.length} />
         </Flex>
       </Card.Header>
       <Card.Body pt="2">

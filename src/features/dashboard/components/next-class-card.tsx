@@ -6,15 +6,15 @@
  * Csoportok on its register for today (src/lib/screen-request.ts: screens do not import each other); closing the
  * register comes back here.
  */
-import { Badge, Button, Card, Flex, Heading, Text } from '@chakra-ui/react'
-import { Check, ClipboardCheck, Clock, DoorOpen, Undo2, Users } from 'lucide-react'
+import { Button, Card, Heading, Text } from '@chakra-ui/react'
+import { Check, ClipboardCheck, Undo2 } from 'lucide-react'
 import type { Group } from '@contract/api'
-import { timeRangeLabel } from '@/lib/group-time'
 import { requestScreen } from '@/lib/screen-request'
 import { useFeature } from '@/session/use-features'
-import { nextClass, roomLabel } from '../todays-groups'
+import { nextClass } from '../todays-groups'
 import { useHeldClasses } from '../use-held-classes'
 import { useSchoolMinutes } from '../use-school-minutes'
+import { GroupBadges } from './group-badges'
 
 export interface NextClassCardProps {
   /** Today's groups in the day's order (by start time). */
@@ -31,8 +31,6 @@ export function NextClassCard({ today, day }: NextClassCardProps) {
   const shown = nextClass(today, todaysHeld, minutes)
   const next = shown?.group ?? null
   const after = next ? nextClass(today, [...todaysHeld, next.id], minutes)?.group : null
-  const room = next ? roomLabel(next.room) : null
-  const time = next ? timeRangeLabel(next.startTime, next.endTime) : null
   // During the class the register is the first thing to do: 'Jelenlét' leads, 'Megtartva' steps back.
   const offersRegister = next !== null && shown?.now === true && canTakeAttendance
   const members = next ? (next.members.length > 0 ? next.members.map((m) => m.name) : next.students) : []
@@ -55,22 +53,7 @@ export function NextClassCard({ today, day }: NextClassCardProps) {
             <Text fontSize="xl" fontWeight="semibold" overflowWrap="anywhere">
               {next.groupName}
             </Text>
-            <Flex gap="2" wrap="wrap">
-              {time && (
-                <Badge size="lg" variant="subtle">
-                  <Clock size={14} aria-hidden />
-                  {time}
-                </Badge>
-              )}
-              <Badge size="lg" colorPalette={room ? 'blue' : 'gray'} variant="subtle">
-                <DoorOpen size={14} aria-hidden />
-                {room ?? 'Nincs terem megadva'}
-              </Badge>
-              <Badge size="lg" variant="subtle">
-                <Users size={14} aria-hidden />
-                {members.length} diák
-              </Badge>
-            </Flex>
+            <GroupBadges group={next} count={members.length} />
             {members.length > 0 && (
               <Text fontSize="sm" color="fg.muted">
                 {members.join(', ')}
