@@ -93,11 +93,12 @@ function servePost(path: string, answer: () => Response | Promise<Response>) {
 function renderScreen({
   notes = false,
   students = () => HttpResponse.json({ students: STUDENTS }),
-}: { notes?: boolean; students?: () => Response } = {}) {
+  type = 'teacher',
+}: { notes?: boolean; students?: () => Response; type?: 'teacher' | 'admin' } = {}) {
   if (notes) localStorage.setItem('localSettings', JSON.stringify({ 'featurePreview:groupNotes': 'ui1' }))
   signIn()
   server.use(
-    dashboardHandler(buildDashboard({ name: 'Teszt Elek' })),
+    dashboardHandler(buildDashboard({ name: 'Teszt Elek', type })),
     userSettingsHandler(),
     http.get(`${API}/students/`, students),
     http.get(`${API}/classrooms`, () => HttpResponse.json({ code: 200, classrooms: CLASSROOMS })),
@@ -639,6 +640,91 @@ describe('Csoportok: editing a group (issue 20)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Mentés' }))
     await waitFor(() => expect(put).toHaveLength(1))
     expect(put[0].body).toMatchObject({ startTime: null, endTime: null, students: [anna.username] })
+  })
+})
+
+describe("Csoportok: an administrator's 'Összes csoport' (issue 20)", () => {
+  const own = aGroup('Matek 9.A', { id: 'g1' }, [anna])
+  const foreign = aGroup(
+    'Fizika 10.B',
+    { id: 'g9', instructor: 'Másik Tanár', startTime: '10:00', endTime: '11:30' },
+    [bela, peter],
+  )
+
+  function serveAllGroups() {
+    let calls = 0
+    server.use(
+      http.get(`${API}/groups`, () => {
+        calls++
+        return HttpResponse.json({ code: 200, groups: [own, foreign] })
+      }),
+    )
+    return { calls: () => calls }
+  }
+
+  it('a teacher has no switch and never asks for every group', async () => {
+    serveGroups([own])
+    const all = serveAllGroups()
+    const { user } = renderScreen()
+    await list()
+    // The dashboard has answered (its features show 'Jelenlét'), still no switch.
+    const panel = await expand(user, 'Matek 9.A')
+    await within(panel).findByRole('button', { name: 'Jelenlét' })
+    expect(screen.queryByRole('checkbox', { name: 'Összes csoport' })).not.toBeInTheDocument()
+    expect(all.calls()).toBe(0)
+  })
+
+  it("an administrator switches to every group, sees another teacher's group with its teacher, and edits it", async () => {
+    serveGroups([own])
+    const all = serveAllGroups()
+    const put: { id: string; body: unknown }[] = []
+    server.use(
+      http.put(`${API}/groups/:id`, async ({ request, params }) => {
+        put.push({ id: String(params.id), body: await request.json() })
+        return HttpResponse.json({ code: 200, message: GROUP_MESSAGES.updated })
+      }),
+    )
+    server.use(
+      http.get(`${API}/classrooms/:classroomId/groups/:groupId/seating`, () =>
+        HttpResponse.json({ code: 200, positions: [] }),
+      ),
+    )
+    const { user } = renderScreen({ type: 'admin' })
+    await list()
+    expect(screen.queryByRole('button', { name: /^Fizika 10\.B/ })).not.toBeInTheDocument()
+    expect(all.calls()).toBe(0)
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Összes csoport' }))
+    const every = await screen.findByRole('list', { name: 'Összes csoport' })
+    await within(every).findByRole('button', { name: /^Fizika 10\.B/ })
+    expect(header(/^Fizika 10\.B/)).toHaveTextContent('Másik Tanár')
+    expect(header(/^Matek 9\.A/)).toBeInTheDocument()
+
+    const panel = await expand(user, 'Fizika 10.B')
+    await user.click(within(panel).getByRole('button', { name: 'Szerkesztés' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Csoport szerkesztése' })
+    expect(within(dialog).getByLabelText('Csoport neve')).toHaveValue('Fizika 10.B')
+    expect(within(dialog).getByLabelText('Kezdés')).toHaveValue('10:00')
+    await user.clear(within(dialog).getByLabelText('Csoport neve'))
+    await user.type(within(dialog).getByLabelText('Csoport neve'), 'Fizika 10.C')
+    await user.click(within(dialog).getByRole('button', { name: 'Mentés' }))
+
+    expect(await screen.findByText(GROUP_MESSAGES.updated)).toBeInTheDocument()
+    expect(put).toEqual([
+      {
+        id: 'g9',
+        body: expect.objectContaining({
+          groupName: 'Fizika 10.C',
+          students: [bela.username, 'diak07'],
+          startTime: '10:00',
+          endTime: '11:30',
+        }),
+      },
+    ])
+    // Back to the own groups: the other teacher's group is not there.
+    await user.click(screen.getByRole('checkbox', { name: 'Összes csoport' }))
+    await screen.findByRole('list', { name: 'Csoportjaim' })
+    expect(screen.queryByRole('button', { name: /^Fizika/ })).not.toBeInTheDocument()
   })
 })
 

@@ -2,14 +2,16 @@
  * Csoportok (spec: Groups screen, §4, §5, §8): the teacher's groups as an expandable list, the create dialog with
  * the student picker, the same dialog editing a group (issue 20), the delete confirmation, the seating dialog
  * (src/features/groups/seating, loaded when opened) and, with groupNotes 'ui1', each group's notes and the new-note
- * dialog. Groups are created and deleted online; edits and notes go through the outbox. Kezdőlap's 'Jelenlét' opens
+ * dialog. An administrator's 'Összes csoport' switch lists every school group (GET /groups) with its teacher, each
+ * editable as their own (issue 20: a teacher edits their own groups, an administrator any). Groups are created and deleted online; edits and notes go through the outbox. Kezdőlap's 'Jelenlét' opens
  * this screen on a group's register (src/lib/screen-request.ts). Default export: the shell loads this screen lazily.
  */
-import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react'
+import { Box, Button, Flex, Heading, Switch, Text } from '@chakra-ui/react'
 import { Plus, UsersRound } from 'lucide-react'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { CreateGroupRequest, Group, UpdateGroupRequest } from '@contract/api'
 import { MESSAGES } from '@contract/messages'
+import { useDashboard } from '@/api/dashboard'
 import { useInstructorGroups } from '@/api/instructor-groups'
 import { ListState, type ListWords } from '@/components/list-state'
 import { OfflineMarker } from '@/components/offline-marker'
@@ -19,7 +21,13 @@ import { clearScreenRequest, requestScreen, screenRequestFor } from '@/lib/scree
 import { useOnlineStatus } from '@/lib/online-status'
 import { schoolToday } from '@/lib/school-zone'
 import { useFeature } from '@/session/use-features'
-import { createGroupErrorMessage, useCreateGroup, useDeleteGroup, useUpdateGroup } from './api/groups'
+import {
+  createGroupErrorMessage,
+  useAllGroups,
+  useCreateGroup,
+  useDeleteGroup,
+  useUpdateGroup,
+} from './api/groups'
 import { GroupDialog } from './components/group-dialog'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { GroupCard } from './components/group-card'
@@ -46,7 +54,14 @@ const WORDS: ListWords = {
 const NO_GROUPS: Group[] = []
 
 export default function GroupsScreen() {
-  const query = useInstructorGroups()
+  // An administrator may switch to every group (GET /groups answers them all); a teacher's list is their own.
+  const admin = useDashboard().data?.user.type === 'admin'
+  const allGroupsAllowed = useFeature('getAllGroups')
+  const [everyGroup, setEveryGroup] = useState(false)
+  const showAll = admin && allGroupsAllowed && everyGroup
+  const own = useInstructorGroups()
+  const all = useAllGroups(showAll)
+  const query = showAll ? all : own
   const today = weekdayOfDay(schoolToday())
   // An edit waiting in the outbox (issue 20) shows at once.
   const { update, withPending } = useUpdateGroup()
@@ -147,6 +162,19 @@ export default function GroupsScreen() {
             A csoportjaid napok szerint, a mai naptól kezdve: diákok, ülésrend és jegyzetek.
           </Text>
         </Box>
+        {admin && allGroupsAllowed && (
+          <Switch.Root
+            checked={everyGroup}
+            onCheckedChange={(details) => setEveryGroup(details.checked)}
+            alignSelf="center"
+          >
+            <Switch.HiddenInput />
+            <Switch.Control>
+              <Switch.Thumb />
+            </Switch.Control>
+            <Switch.Label>Összes csoport</Switch.Label>
+          </Switch.Root>
+        )}
         <Button colorPalette="blue" disabled={!online} onClick={() => setCreating(true)}>
           <Plus aria-hidden />
           Új csoport
@@ -165,7 +193,13 @@ export default function GroupsScreen() {
       {attendance && <OnlineOnlyNote>{ATTENDANCE_SHEET_OFFLINE}</OnlineOnlyNote>}
 
       <ListState query={query} count={groups.length} words={WORDS} emptyIcon={<UsersRound aria-hidden />}>
-        <Flex as="ul" aria-label="Csoportjaim" direction="column" gap="3" listStyleType="none">
+        <Flex
+          as="ul"
+          aria-label={showAll ? 'Összes csoport' : 'Csoportjaim'}
+          direction="column"
+          gap="3"
+          listStyleType="none"
+        >
           {groups.map((group) => (
             <GroupCard
               key={group.id}
@@ -179,6 +213,7 @@ export default function GroupsScreen() {
               onEdit={openEdit}
               attendance={attendance}
               onAttendance={openAttendance}
+              showInstructor={showAll}
             />
           ))}
         </Flex>

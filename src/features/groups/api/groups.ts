@@ -1,8 +1,8 @@
 /**
- * A group's writes: create and delete online (spec §7), the edit through the outbox (issue 20). The reads are shared
- * with Kezdőlap and live in src/api (instructor-groups.ts).
+ * A group's writes: create and delete online (spec §7), the edit through the outbox (issue 20), and an administrator's
+ * list of every group. The teacher's own groups are shared with Kezdőlap and live in src/api (instructor-groups.ts).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import {
   GROUP_MESSAGES,
@@ -10,6 +10,7 @@ import {
   type CreateGroupRequest,
   type CreateGroupResponse,
   type Group,
+  type GroupsResponse,
   type Student,
   type UpdateGroupRequest,
 } from '@contract/api'
@@ -20,6 +21,24 @@ import { studentsQuery } from '@/api/students'
 import { ApiError, apiRequest, messageOf } from '@/lib/api-client'
 import { useQueuedMutation } from '@/lib/outbox'
 import { writeMutation } from '@/lib/write-mutation'
+
+/**
+ * GET /groups (spec §4 getAllGroups): every group for an administrator (a teacher's answer is their own, so only an
+ * administrator's Csoportok asks for it, issue 20). The same shape as the teacher's list, so the edit's optimistic
+ * view applies to it too.
+ */
+export async function getAllGroups(signal?: AbortSignal): Promise<GroupsData> {
+  const { data, date } = await apiRequest<GroupsResponse>('/groups', { signal })
+  return { groups: Array.isArray(data?.groups) ? data.groups : [], date }
+}
+
+export const allGroupsQuery = () =>
+  queryOptions({ queryKey: queryKeyOf('groups'), queryFn: ({ signal }) => getAllGroups(signal) })
+
+/** Every group, fetched only while `enabled` (an administrator's 'Összes csoport'). */
+export function useAllGroups(enabled: boolean) {
+  return useQuery({ ...allGroupsQuery(), enabled })
+}
 
 // POST /groups/create (spec §7): online only; 201 with `code` 201 is a success.
 
@@ -168,6 +187,8 @@ export function useUpdateGroup() {
         { id: group.id, body },
         {
           onSent: () => {
+            // An administrator's edit of another teacher's group shows in every group's list.
+            void queryClient.invalidateQueries({ queryKey: queryKeyOf('groups') })
             for (const classroom of new Set([group.classroom, body.classroom]))
               if (classroom)
                 void queryClient.invalidateQueries({ queryKey: queryKeyOf('seating', classroom, group.id) })

@@ -17,6 +17,7 @@ import {
   NotebookPen,
   Printer,
   Trash2,
+  UserRound,
   Users,
 } from 'lucide-react'
 import { useQueryClient } from '@tanstack/react-query'
@@ -46,12 +47,14 @@ interface GroupCardProps {
   author: string
   onSeating: (group: Group) => void
   onDelete: (group: Group) => void
-  /** 'Szerkesztés' (issue 20): the list holds the user's own groups, each theirs to edit. */
+  /** 'Szerkesztés' (issue 20): the user's own groups, or an administrator's any group. */
   onEdit?: (group: Group) => void
   /** The user has manageAttendance: 'Jelenlét' and 'Jelenléti ív' show. */
   attendance?: boolean
   /** Opens the seating dialog on today's register. */
   onAttendance?: (group: Group) => void
+  /** An administrator's list of every group: the leading teacher shows with the day and room. */
+  showInstructor?: boolean
 }
 
 export const GroupCard = memo(function GroupCard({
@@ -65,6 +68,7 @@ export const GroupCard = memo(function GroupCard({
   onEdit,
   attendance = false,
   onAttendance,
+  showInstructor = false,
 }: GroupCardProps) {
   const id = useId()
   const headerId = `${id}-header`
@@ -177,6 +181,9 @@ export const GroupCard = memo(function GroupCard({
               </Meta>
               {room && <Meta icon={<DoorOpen size={14} aria-hidden />}>{room}</Meta>}
               <Meta icon={<Users size={14} aria-hidden />}>{`${count} diák`}</Meta>
+              {showInstructor && group.instructor && (
+                <Meta icon={<UserRound size={14} aria-hidden />}>{group.instructor}</Meta>
+              )}
             </Flex>
           </Flex>
         </chakra.button>
