@@ -9,6 +9,7 @@ import {
   statusLabel,
   statusLetter,
   totalsLine,
+  withNote,
 } from './attendance'
 
 const MEMBERS = ['anna', 'bela', 'cili', 'dani']
@@ -93,5 +94,25 @@ describe('attendance register', () => {
       { student: 'cili', status: 'excused', note: 'busz' },
     ])
     expect(entriesOf(new Map(), MEMBERS)).toEqual([])
+  })
+
+  it("withNote sets a pupil's note (trimmed), replaces it, and clears it when blank; entriesOf sends it", () => {
+    const previous = [
+      { student: 'anna', status: 'present' as const },
+      { student: 'bela', status: 'absent' as const, note: 'beteg' },
+    ]
+    const register = registerOf(previous)
+    expect(entriesOf(register, MEMBERS, withNote(previous, 'anna', '  a 2. órától '))).toEqual([
+      { student: 'anna', status: 'present', note: 'a 2. órától' },
+      { student: 'bela', status: 'absent', note: 'beteg' },
+    ])
+    expect(entriesOf(register, MEMBERS, withNote(previous, 'bela', 'igazolt'))).toEqual([
+      { student: 'anna', status: 'present' },
+      { student: 'bela', status: 'absent', note: 'igazolt' },
+    ])
+    expect(entriesOf(register, MEMBERS, withNote(previous, 'bela', '   '))).toEqual([
+      { student: 'anna', status: 'present' },
+      { student: 'bela', status: 'absent' },
+    ])
   })
 })

@@ -98,6 +98,22 @@ export function entriesOf(
   return entries
 }
 
+/**
+ * The entries with `student`'s note set to `note` (trimmed), or removed when it is blank: the `previous` that
+ * entriesOf keeps notes from. The status here is only a placeholder; entriesOf takes the status from the register.
+ */
+export function withNote(
+  entries: readonly AttendanceEntry[],
+  student: string,
+  note: string,
+): AttendanceEntry[] {
+  const text = note.trim()
+  const rest = entries.filter((entry) => entry.student !== student)
+  if (!text) return rest
+  const status = entries.find((entry) => entry.student === student)?.status ?? 'present'
+  return [...rest, { student, status, note: text }]
+}
+
 function capitalised(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1)
 }

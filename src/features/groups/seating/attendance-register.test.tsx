@@ -246,6 +246,67 @@ describe('Jelenlét in the seating dialog (issue 20)', () => {
     await waitFor(() => expect(desk(/^Kiss Anna:/)).toHaveAccessibleName('Kiss Anna: nincs jelölve'))
   })
 
+  it("'Megjegyzés' sets a marked pupil's note, a tap keeps it, and 'Megjegyzés törlése' clears it", async () => {
+    const put = serve([
+      { student: 'anna', status: 'present' },
+      { student: 'bela', status: 'absent', note: 'beteg' },
+    ])
+    const { user } = renderDialog()
+    await openRegister(user)
+    await user.click(screen.getByRole('button', { name: 'Megjegyzés' }))
+    let dialog = await screen.findByRole('dialog', { name: 'Megjegyzés' })
+    // Only the marked pupils can have a note.
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Kiss Anna', 'Nagy Béla'])
+    expect(within(dialog).getByLabelText('Megjegyzés szövege')).toHaveValue('')
+    expect(within(dialog).getByRole('button', { name: 'Megjegyzés törlése' })).toBeDisabled()
+    await user.type(within(dialog).getByLabelText('Megjegyzés szövege'), ' a 2. órától ')
+    await user.click(within(dialog).getByRole('button', { name: 'Mentés' }))
+    await waitFor(() => expect(put).toHaveLength(1))
+    expect(put[0].body).toEqual({
+      entries: [
+        { student: 'anna', status: 'present', note: 'a 2. órától' },
+        { student: 'bela', status: 'absent', note: 'beteg' },
+      ],
+    })
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Megjegyzés' })).not.toBeInTheDocument())
+
+    // A tap on Anna's desk keeps her note.
+    await user.click(desk(/^Kiss Anna:/))
+    await waitFor(() => expect(put).toHaveLength(2))
+    expect(put[1].body).toEqual({
+      entries: [
+        { student: 'anna', status: 'absent', note: 'a 2. órától' },
+        { student: 'bela', status: 'absent', note: 'beteg' },
+      ],
+    })
+
+    await user.click(screen.getByRole('button', { name: 'Megjegyzés' }))
+    dialog = await screen.findByRole('dialog', { name: 'Megjegyzés' })
+    await user.selectOptions(within(dialog).getByLabelText('Tanuló'), 'Nagy Béla')
+    expect(within(dialog).getByLabelText('Megjegyzés szövege')).toHaveValue('beteg')
+    await user.click(within(dialog).getByRole('button', { name: 'Megjegyzés törlése' }))
+    await waitFor(() => expect(put).toHaveLength(3))
+    expect(put[2].body).toEqual({
+      entries: [
+        { student: 'anna', status: 'absent', note: 'a 2. órától' },
+        { student: 'bela', status: 'absent' },
+      ],
+    })
+  })
+
+  it("'Megjegyzés' is disabled while nobody is marked", async () => {
+    serve()
+    const { user } = renderDialog()
+    await openRegister(user)
+    expect(screen.getByRole('button', { name: 'Megjegyzés' })).toBeDisabled()
+    await user.click(desk(/^Kiss Anna:/))
+    expect(screen.getByRole('button', { name: 'Megjegyzés' })).toBeEnabled()
+  })
+
   it('without a classroom every member is in the list', async () => {
     serve()
     const { user } = renderDialog(buildGroup({ classroom: '', room: '', layout: null }))

@@ -4,10 +4,11 @@
  * 'Mindenki jelen' marks everyone still unmarked present; the totals per status show above. Every change saves the
  * WHOLE day's register through the outbox (idempotent, the last one wins), so a register taken offline shows as
  * waiting and arrives once, after the seating moves queued before it. Without a layout, every member is in the list.
+ * 'Megjegyzés' opens a dialog setting or clearing a marked pupil's note (saved the same way; the desks are untouched).
  */
 import { Box, Button, type SystemStyleObject } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { CheckCheck } from 'lucide-react'
+import { CheckCheck, MessageSquareText } from 'lucide-react'
 import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { AttendanceEntry, AttendanceStatus, ClassroomLayout, Group, GroupMember } from '@contract/api'
 import { studentDesks } from '@contract/classroom-layout'
@@ -21,11 +22,13 @@ import {
   registerOf,
   statusLabel,
   totalsLine,
+  withNote,
   type Register,
 } from '../attendance'
 import { useAttendance, useSaveAttendance } from '../api/attendance'
 import { seatingQuery, useSaveSeating } from './api/seating'
 import { ATTENDANCE_CSS, AttendanceGrid, PupilMark } from './components/attendance-grid'
+import { AttendanceNoteDialog } from './components/attendance-note-dialog'
 import { arrowMove, focusDeskCell } from './room-grid'
 import { seatingView } from './seating'
 
@@ -215,6 +218,17 @@ function RegisterBody({ group, layout, day }: AttendanceRegisterProps) {
     setMessage('Mindenki jelen, aki még nem volt jelölve.')
   }, [commit])
 
+  // 'Megjegyzés': the whole day again, with the pupil's note set or cleared (the statuses as shown).
+  const [writingNote, setWritingNote] = useState(false)
+  const saveNote = useCallback(
+    (student: string, note: string) => {
+      const { register, usernames, previous } = latest.current
+      return mutate(entriesOf(register, usernames, withNote(previous, student, note)))
+    },
+    [mutate],
+  )
+  const marked = useMemo(() => members.filter((member) => register.has(member.username)), [members, register])
+
   const focusDesk = useCallback((desk: string) => {
     setFocusedDesk(desk)
     focusDeskCell(gridRef.current, desk)
@@ -234,6 +248,8 @@ function RegisterBody({ group, layout, day }: AttendanceRegisterProps) {
     [cycle, focusDesk, seats],
   )
 
+  const openNote = useCallback(() => setWritingNote(true), [])
+
   // The room waits for its seating (a seating that fails to load leaves every member in the list).
   const shownQuery = { ...query, isPending: query.isPending || (layout !== null && seating.isPending) }
 
@@ -249,6 +265,7 @@ function RegisterBody({ group, layout, day }: AttendanceRegisterProps) {
     >
       <div data-part="toolbar">
         <AllPresentButton onClick={allPresent} disabled={totals.unmarked === 0} />
+        <NoteButton onClick={openNote} disabled={marked.length === 0} />
         <div data-part="toolbar-end">
           <span data-part="waiting-badge" hidden={save.pending.length === 0 && local === null}>
             Elküldésre vár
@@ -286,9 +303,32 @@ function RegisterBody({ group, layout, day }: AttendanceRegisterProps) {
           </div>
         )}
       </div>
+      {writingNote && (
+        <AttendanceNoteDialog
+          pupils={marked}
+          entries={shown?.entries ?? NO_ENTRIES}
+          onClose={() => setWritingNote(false)}
+          onSave={saveNote}
+        />
+      )}
     </ListState>
   )
 }
+
+const NoteButton = memo(function NoteButton({
+  disabled,
+  onClick,
+}: {
+  disabled: boolean
+  onClick: () => void
+}) {
+  return (
+    <Button variant="outline" onClick={onClick} disabled={disabled}>
+      <MessageSquareText aria-hidden />
+      Megjegyzés
+    </Button>
+  )
+})
 
 interface UnseatedListProps {
   members: readonly GroupMember[]
