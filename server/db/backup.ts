@@ -152,18 +152,23 @@ export async function backupPostgres(databaseUrl: string, file: string): Promise
 }
 
 /** PostgreSQL: refuses a database with any table, then `pg_restore` in one transaction. */
+/** A restore goes only into an empty PostgreSQL database (pg_restore's dump, or a PGlite backup moved over). */
+export async function refuseNonEmpty(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<{ n: string }>(
+    `select count(*)::text as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')`,
+  )
+  if (Number(rows[0].n) > 0)
+    throw new BackupError(
+      'Az adatbázis nem üres: a visszaállítás csak üres adatbázisba lehetséges.\n' +
+        'The database is not empty: restore only into an empty database.',
+    )
+}
+
 export async function restorePostgres(databaseUrl: string, file: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
-    const { rows } = await client.query<{ n: string }>(
-      `select count(*)::text as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')`,
-    )
-    if (Number(rows[0].n) > 0)
-      throw new BackupError(
-        'Az adatbázis nem üres: a visszaállítás csak üres adatbázisba lehetséges.\n' +
-          'The database is not empty: restore only into an empty database.',
-      )
+    await refuseNonEmpty(client)
   } finally {
     await client.end()
   }

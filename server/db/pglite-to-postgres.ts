@@ -14,7 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { migrationsFolder, openDatabase } from '.'
-import { BackupError } from './backup'
+import { refuseNonEmpty } from './backup'
 
 /** Rows moved per statement. */
 const BATCH = 2000
@@ -34,17 +34,6 @@ function parentsFirst(tables: string[], edges: { child: string; parent: string }
   }
   for (const table of tables) visit(table, new Set())
   return ordered
-}
-
-async function refuseNonEmpty(client: pg.Client): Promise<void> {
-  const { rows } = await client.query<{ n: string }>(
-    `select count(*)::text as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')`,
-  )
-  if (Number(rows[0].n) > 0)
-    throw new BackupError(
-      'Az adatbázis nem üres: a visszaállítás csak üres adatbázisba lehetséges.\n' +
-        'The database is not empty: restore only into an empty database.',
-    )
 }
 
 /** Restores a PGlite backup (the gzipped data directory) into the empty PostgreSQL database at `databaseUrl`. */
