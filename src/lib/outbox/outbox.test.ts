@@ -231,6 +231,39 @@ describe('the outbox', () => {
     expect(await entries(store)).toEqual([])
   })
 
+  it('a fetch started before a write was applied cannot put the older answer back once the write is accepted', async () => {
+    // The register's rapid taps (issue 20): a refetch leaves before the server applies a write and lands after the
+    // write has left the queue; the screen then showed the day without it, and the next tap cycled from that.
+    const queryClient = new QueryClient()
+    const server: Hours = { '2026-11-19': 6 }
+    queryClient.setQueryData(KEY, { ...server })
+    const send = vi.fn(async (item: OutboxItem) => {
+      Object.assign(server, setHours(server, item.body))
+      return { code: 200 }
+    })
+    const box = make({ send })
+    box.connect(queryClient)
+    const slow = deferred()
+    const older = queryClient
+      .fetchQuery({
+        queryKey: KEY,
+        staleTime: 0,
+        queryFn: async () => {
+          const answer = { ...server }
+          await slow.promise
+          return answer
+        },
+      })
+      .catch(() => 'cancelled')
+    await box.enqueue(write('2026-11-20', 4), KEY)
+    await settle(box)
+    expect(box.getSnapshot().items).toEqual([])
+    slow.resolve(undefined)
+    await older
+    await settle(box)
+    expect(box.withPending(KEY, queryClient.getQueryData(KEY))).toEqual({ '2026-11-19': 6, '2026-11-20': 4 })
+  })
+
   it('on a 401 keeps the queue as it is and stops sending', async () => {
     const send = vi.fn<(item: OutboxItem) => Promise<unknown>>().mockResolvedValue({ code: 200 })
     const box = make({ send })

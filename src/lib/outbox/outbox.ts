@@ -140,7 +140,7 @@ export function createOutbox(deps: OutboxDeps = {}) {
   // Items whose screen has been told that they wait (onDeferred runs once per item).
   const told = new Set<string>()
   const optimistic = new Map<string, Optimistic>()
-  let queryClient: Pick<QueryClient, 'setQueryData' | 'invalidateQueries'> | null = null
+  let queryClient: Pick<QueryClient, 'setQueryData' | 'invalidateQueries' | 'cancelQueries'> | null = null
   let lastCreatedAt = 0
   let failures = 0
   let timer: ReturnType<typeof setTimeout> | null = null
@@ -190,13 +190,21 @@ export function createOutbox(deps: OutboxDeps = {}) {
     }, delay)
   }
 
-  /** The server accepted `item`: its change goes into the cached query before it leaves the optimistic view. */
+  /**
+   * The server accepted `item`: its change goes into the cached query before it leaves the optimistic view. A fetch
+   * of the query still running may have left before the server applied the write: it is cancelled (back to the data
+   * just written), or its older answer would land after the write left the view and hide it until the refetch at the
+   * end of the flush (the register's rapid taps cycled from the older status). That refetch brings the server's answer.
+   */
   function bake(item: OutboxItem): void {
+    if (!queryClient) return
     const apply = optimistic.get(hashKey(item.queryKey))
-    if (!queryClient || !apply) return
-    queryClient.setQueryData(item.queryKey, (current: unknown) =>
-      current === undefined ? current : apply(current, item.body, item),
-    )
+    if (apply) {
+      queryClient.setQueryData(item.queryKey, (current: unknown) =>
+        current === undefined ? current : apply(current, item.body, item),
+      )
+    }
+    void queryClient.cancelQueries({ queryKey: item.queryKey, exact: true }).catch(() => undefined)
   }
 
   type Outcome = 'sent' | 'rejected' | 'retry' | 'stop'
@@ -329,7 +337,7 @@ export function createOutbox(deps: OutboxDeps = {}) {
       return state
     },
     /** The query client whose caches sent writes update and refetch. */
-    connect(client: Pick<QueryClient, 'setQueryData' | 'invalidateQueries'> | null): void {
+    connect(client: Pick<QueryClient, 'setQueryData' | 'invalidateQueries' | 'cancelQueries'> | null): void {
       queryClient = client
     },
     /** How waiting writes to `queryKey` change its data (the optimistic view); see useQueuedMutation. */
