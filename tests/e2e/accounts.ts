@@ -46,6 +46,10 @@ export const USERS = {
   attendanceTeacher: { type: 'teacher', name: 'Jelenlét Jolán', username: 'tanar.jelen', password: PW },
   /** Opens the register from Kezdőlap's 'Jelenlét' during the class (tests/e2e/specs/attendance.spec.ts). */
   attendanceNow: { type: 'teacher', name: 'Órás Olga', username: 'tanar.jelen.most', password: PW },
+  /** Leads the group whose register attendanceAdmin annotates (tests/e2e/specs/attendance.spec.ts). */
+  attendanceLead: { type: 'teacher', name: 'Vezető Vilma', username: 'tanar.jelen.vezeto', password: PW },
+  /** Lists every group with 'Összes csoport' and writes a pupil's note in another teacher's register. */
+  attendanceAdmin: { type: 'admin', name: 'Jegyző Janka', username: 'e2e.jelen.admin', password: PW },
   /** Takes a register with the network cut (tests/e2e/specs/attendance.spec.ts). */
   attendanceOffline: {
     type: 'teacher',

@@ -5,6 +5,8 @@
  * finds no serious or critical violation. A second teacher takes a register with the network cut, reloads offline
  * and finds it waiting; when the network returns, the server has the final register and each tap's PUT arrived once.
  * On Kezdőlap during the class, 'Jelenlét' opens the group's register for today at once, and closing it comes back.
+ * An administrator's 'Összes csoport' lists another teacher's group with its teacher; in its register the
+ * administrator writes a pupil's note with 'Megjegyzés' and clears it again, and the server has each.
  */
 import type { Locator, Page } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
@@ -364,4 +366,55 @@ test("Kezdőlap's 'Jelenlét' during the class opens today's register at once; c
   await dialog.getByRole('button', { name: 'Bezárás' }).first().tap()
   await expect(dialog).toBeHidden()
   await expect(page.getByRole('region', { name: 'Következő óra' })).toBeVisible()
+})
+
+test("an administrator's 'Összes csoport' opens another teacher's register; 'Megjegyzés' sets and clears a note", async ({
+  page,
+  account,
+  serverUrl,
+  runId,
+}) => {
+  const lead = await apiSession(serverUrl, account('attendanceLead'))
+  const register = await seatedGroup(lead, runId)
+  const admin = account('attendanceAdmin')
+  const api = await apiSession(serverUrl, admin)
+  const watched = watchRegister(page)
+
+  await openApp(page)
+  await login(page, admin)
+  await groupsOnTablet(page)
+  // The administrator's own groups first (none): the other teacher's group is not listed until the switch.
+  const every = page.getByRole('checkbox', { name: 'Összes csoport' })
+  await expect(every).toBeAttached({ timeout: 20_000 })
+  await expect(page.getByRole('heading', { name: register.groupName })).toHaveCount(0)
+  await page.getByText('Összes csoport', { exact: true }).tap()
+  await expect(every).toBeChecked()
+  await expect(page.getByRole('list', { name: 'Összes csoport' })).toBeVisible({ timeout: 20_000 })
+  await expect(groupCard(page, register.groupName)).toContainText('Vezető Vilma')
+
+  const dialog = await openRegister(page, register.groupName)
+  const day = watched.days[0]!
+  await pupil(dialog, 'Kovács Ádám').tap()
+  await expect(pupil(dialog, 'Kovács Ádám')).toHaveAccessibleName(/^Kovács Ádám: jelen/)
+
+  await dialog.getByRole('button', { name: 'Megjegyzés' }).tap()
+  const note = page.getByRole('dialog', { name: 'Megjegyzés' })
+  await expect(note.getByLabel('Tanuló')).toHaveValue('diak01')
+  await note.getByRole('textbox').fill('orvosi igazolás a 2. órától')
+  await page.screenshot({ path: '/tmp/attendance-shots/note-dialog-tablet.png' })
+  await note.getByRole('button', { name: 'Mentés' }).tap()
+  await expect(note).toBeHidden()
+  await expect
+    .poll(() => registerOnServer(api, register, day), { message: 'the server has the note' })
+    .toEqual([{ student: 'diak01', status: 'present', note: 'orvosi igazolás a 2. órától' }])
+  expect(await axeProblems(page, "another teacher's register, opened from 'Összes csoport'")).toEqual([])
+
+  // Opened again, the dialog shows the saved note; 'Megjegyzés törlése' clears it and keeps the status.
+  await dialog.getByRole('button', { name: 'Megjegyzés' }).tap()
+  await expect(note.getByRole('textbox')).toHaveValue('orvosi igazolás a 2. órától')
+  await note.getByRole('button', { name: 'Megjegyzés törlése' }).tap()
+  await expect(note).toBeHidden()
+  await expect
+    .poll(() => registerOnServer(api, register, day), { message: 'the server has the note cleared' })
+    .toEqual([{ student: 'diak01', status: 'present' }])
 })
