@@ -344,14 +344,17 @@ export function createOutbox(deps: OutboxDeps = {}) {
     registerOptimistic(queryKey: QueryKey, apply: Optimistic): void {
       optimistic.set(hashKey(queryKey), apply)
     },
-    /** The data of `queryKey` as it will be once every waiting write to it is sent. */
-    withPending<T>(queryKey: QueryKey, data: T | undefined, current: OutboxState = state): T | undefined {
+    /** The data of `queryKey` as it will be once every waiting write to it (of `items`: all by default) is sent. */
+    withPending<T>(
+      queryKey: QueryKey,
+      data: T | undefined,
+      items: readonly OutboxItem[] = state.items,
+    ): T | undefined {
       const apply = optimistic.get(hashKey(queryKey))
       if (!apply) return data
       const hash = hashKey(queryKey)
       let result: unknown = data
-      for (const item of current.items)
-        if (hashKey(item.queryKey) === hash) result = apply(result, item.body, item)
+      for (const item of items) if (hashKey(item.queryKey) === hash) result = apply(result, item.body, item)
       return result as T | undefined
     },
 

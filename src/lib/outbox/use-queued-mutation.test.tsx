@@ -1,4 +1,4 @@
-import { renderHook } from '@testing-library/react'
+import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ItemCallbacks } from './outbox'
 import type { OutboxItem } from './outbox-item'
@@ -6,14 +6,25 @@ import { useQueuedMutation } from './use-queued-mutation'
 
 // The hook's one rule for what the user is told, against a stand-in outbox: each enqueue keeps its callbacks.
 const fake = vi.hoisted(() => {
-  const state = { items: [] as unknown[], rejected: [] as unknown[], flushing: false }
+  let state = { items: [] as unknown[], rejected: [] as unknown[], flushing: false }
+  const listeners = new Set<() => void>()
   return {
-    state,
+    get state() {
+      return state
+    },
+    /** A change of the outbox, as its setState makes one: a new state object, the listeners told. */
+    change(next: Partial<typeof state>) {
+      state = { ...state, ...next }
+      for (const listener of listeners) listener()
+    },
     calls: [] as { callbacks: ItemCallbacks }[],
     fail: false,
     outbox: {
       registerOptimistic: () => {},
-      subscribe: () => () => {},
+      subscribe: (listener: () => void) => {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      },
       getSnapshot: () => state,
       withPending: (_key: unknown, data: unknown) => data,
       enqueue: async (_request: unknown, _key: unknown, callbacks: ItemCallbacks) => {
@@ -51,7 +62,7 @@ const MESSAGES = {
 
 beforeEach(() => {
   fake.calls.length = 0
-  fake.state.items = []
+  fake.change({ items: [], flushing: false })
   fake.fail = false
 })
 afterEach(() => {
@@ -136,5 +147,39 @@ describe('useQueuedMutation messages', () => {
     vi.setSystemTime(new Date('2026-11-27T10:00:06Z'))
     fake.calls[3].callbacks.onSent?.(item('item-4'))
     expect(toast.success).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('useQueuedMutation pending writes', () => {
+  it("renders again when its own query's writes change, not on another query's or the sending flag", () => {
+    let renders = 0
+    const { result } = renderHook(() => {
+      renders++
+      return useQueuedMutation<Write, unknown, unknown>({
+        key: KEY,
+        request: (write) => ({
+          method: 'POST',
+          url: `/things/${write.kind}`,
+          body: write,
+          label: write.kind,
+        }),
+        optimistic: (current) => current,
+        messages: MESSAGES,
+      })
+    })
+    const first = result.current.pending
+    const before = renders
+    const other = { id: 'other', queryKey: ['notes', 'g1'] } as unknown as OutboxItem
+    act(() => fake.change({ items: [other], flushing: true }))
+    act(() => fake.change({ items: [], flushing: false }))
+    expect(renders).toBe(before)
+    expect(result.current.pending).toBe(first)
+
+    const own = item('own')
+    act(() => fake.change({ items: [other, own] }))
+    expect(renders).toBe(before + 1)
+    expect(result.current.pending).toEqual([own])
+    act(() => fake.change({ flushing: true }))
+    expect(renders).toBe(before + 1)
   })
 })

@@ -13,12 +13,11 @@
  * write that is still waiting, and a refused write drops out of it (the rollback). When the server accepts a write,
  * its change is written into the query's cache and the query refetches.
  */
-import type { QueryKey } from '@tanstack/react-query'
-import { useCallback, useRef } from 'react'
+import { hashKey, type QueryKey } from '@tanstack/react-query'
+import { useCallback, useRef, useSyncExternalStore } from 'react'
 import { notify } from '../notify'
 import { outbox, type ItemCallbacks, type Optimistic } from './outbox'
 import type { OutboxItem, QueuedRequest } from './outbox-item'
-import { useOutboxState } from './use-outbox'
 
 /** A toast's text: fixed, or made from the write's variables (one hook, several kinds of write). */
 type WriteText<TVariables> = string | ((variables: TVariables) => string)
@@ -76,8 +75,8 @@ export function useQueuedMutation<TVariables, TBody, TCached>({
 }: QueuedMutationOptions<TVariables, TBody, TCached>) {
   // Registered on every render (a Map set): the outbox applies it to items from before a reload too.
   outbox.registerOptimistic(key, optimistic as Optimistic)
-  const state = useOutboxState()
-  const keyHash = JSON.stringify(key)
+  const keyHash = hashKey(key)
+  const pending = usePendingWrites(keyHash)
   // The latest messages without making `mutate` change identity with every render's object literal.
   const latest = useRef(messages)
   latest.current = messages
@@ -113,7 +112,7 @@ export function useQueuedMutation<TVariables, TBody, TCached>({
         toldQueued.current = false
         const later = outbox
           .getSnapshot()
-          .items.some((other) => other.id !== item.id && JSON.stringify(other.queryKey) === keyHash)
+          .items.some((other) => other.id !== item.id && hashKey(other.queryKey) === keyHash)
         const now = Date.now()
         if (later || now - lastSentToast.current < TOAST_MS) return true
         lastSentToast.current = now
@@ -130,10 +129,28 @@ export function useQueuedMutation<TVariables, TBody, TCached>({
     [keyHash, request],
   )
   const withPending = useCallback(
-    (data: TCached | undefined): TCached | undefined => outbox.withPending(key, data, state),
+    (data: TCached | undefined): TCached | undefined => outbox.withPending(key, data, pending),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key by value, not by identity
-    [keyHash, state],
+    [keyHash, pending],
   )
-  const pending = state.items.filter((item) => JSON.stringify(item.queryKey) === keyHash)
   return { mutate, withPending, pending }
+}
+
+const NO_WRITES: readonly OutboxItem[] = []
+
+/**
+ * The waiting writes of one query, as one array that keeps its identity while they do not change: a screen renders
+ * again when its own writes change, not on every change of the outbox (a register's tap used to render every group
+ * card behind it, each with its notes' writes, several times: stored, sending, sent).
+ */
+function usePendingWrites(keyHash: string): readonly OutboxItem[] {
+  const last = useRef<readonly OutboxItem[]>(NO_WRITES)
+  const snapshot = useCallback(() => {
+    const items = outbox.getSnapshot().items.filter((item) => hashKey(item.queryKey) === keyHash)
+    const previous = last.current
+    if (items.length === previous.length && items.every((item, at) => item === previous[at])) return previous
+    last.current = items.length === 0 ? NO_WRITES : items
+    return last.current
+  }, [keyHash])
+  return useSyncExternalStore(outbox.subscribe, snapshot, snapshot)
 }
