@@ -34,4 +34,13 @@ describe('local mirror', () => {
     expect(await restoreMirroredKeys()).not.toContain('closedAlerts')
     expect(localStorage.getItem('closedAlerts')).toBeNull()
   })
+
+  it('stores empty local settings when neither localStorage nor the mirror has any, so the next start need not wait', async () => {
+    localStorage.clear()
+    await mirrorLocalKey('localSettings')
+
+    expect(await restoreMirroredKeys()).toEqual([])
+    expect(localStorage.getItem('localSettings')).toBe('{}')
+    expect(localStorage.getItem('closedAlerts')).toBeNull()
+  })
 })

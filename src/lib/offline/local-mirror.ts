@@ -44,7 +44,7 @@ export async function readMirroredKey(key: MirroredKey): Promise<string | undefi
 
 /**
  * At start: a key missing from localStorage but present in its mirror is restored; a key present in
- * localStorage refreshes its mirror. Returns the keys that were restored. Never throws (IndexedDB may be off).
+ * localStorage refreshes its mirror; `localSettings` missing from both becomes '{}' (the same settings). Returns the keys that were restored. Never throws (IndexedDB may be off).
  */
 export async function restoreMirroredKeys(): Promise<MirroredKey[]> {
   const restored: MirroredKey[] = []
@@ -56,6 +56,11 @@ export async function restoreMirroredKeys(): Promise<MirroredKey[]> {
           if (value !== undefined) {
             localStorage.setItem(key, value)
             restored.push(key)
+          } else if (key === 'localSettings') {
+            // Nothing to restore (no setting was ever made on this device): an empty entry, so that the next start
+            // sees localStorage kept and does not wait for IndexedDB again (main.tsx). At 4× CPU that wait ended
+            // only after the signed-in app's code had been evaluated, and held the first requests back with it.
+            localStorage.setItem(key, '{}')
           }
         } else {
           await mirrorLocalKey(key)
