@@ -11,14 +11,53 @@ import { dataVersions } from '../db/schema'
  */
 export type DataSet = 'users' | 'accounts' | 'groups' | 'links' | 'blocked_domains'
 
+/** Every data set's counter as read together in one statement (null when none was read: no session). */
+export type DataVersions = Partial<Record<DataSet, number>>
+
 /**
- * The current change counter of one or several data sets together: the sum of their slots, read in one statement,
- * so it only grows, and a change is counted once committed.
+ * Every data set's counter, as a JSON object, for a select list: the session look-up reads them in its own
+ * statement (repositories/sessions-repository.ts), so a signed-in request's kept list needs no query of its own.
  */
-export async function dataVersion(db: Db, names: DataSet | readonly DataSet[]): Promise<number> {
-  const [row] = await db
+export const allDataVersions = sql<DataVersions | null>`(select json_object_agg(v.name, v.total) from
+  (select ${dataVersions.name} as name, sum(${dataVersions.version}) as total from ${dataVersions}
+  group by ${dataVersions.name}) v)`
+
+/** The counter of `names` from counters read together, or null when one of them is not there. */
+export function versionOf(
+  versions: DataVersions | null | undefined,
+  names: readonly DataSet[],
+): number | null {
+  if (!versions) return null
+  let total = 0
+  for (const name of names) {
+    const version = versions[name]
+    if (version === undefined) return null
+    total += Number(version)
+  }
+  return total
+}
+
+function prepareVersion(db: Db, names: readonly DataSet[]) {
+  return db
     .select({ version: sql<string | number | null>`sum(${dataVersions.version})` })
     .from(dataVersions)
-    .where(inArray(dataVersions.name, typeof names === 'string' ? [names] : [...names]))
+    .where(inArray(dataVersions.name, [...names]))
+    .prepare(`data_version_${names.join('_')}`)
+}
+
+const prepared = new WeakMap<Db, Map<string, ReturnType<typeof prepareVersion>>>()
+
+/**
+ * The current change counter of one or several data sets together: the sum of their slots, read in one statement,
+ * so it only grows, and a change is counted once committed. Prepared once per database and set of names.
+ */
+export async function dataVersion(db: Db, names: DataSet | readonly DataSet[]): Promise<number> {
+  const list = typeof names === 'string' ? [names] : names
+  let byNames = prepared.get(db)
+  if (!byNames) prepared.set(db, (byNames = new Map()))
+  const key = list.join(',')
+  let statement = byNames.get(key)
+  if (!statement) byNames.set(key, (statement = prepareVersion(db, list)))
+  const [row] = await statement.execute()
   return Number(row?.version ?? 0)
 }

@@ -8,8 +8,7 @@ import {
   type FeatureMap,
   type UserType,
 } from '@contract/features'
-import type { Db } from '../db'
-import { listUserFeatures, type UserFeatureRow } from '../repositories/features-repository'
+import type { UserFeatureRow } from '../repositories/features-repository'
 
 const defaultDependencies = (id: string): string[] => [...(FEATURE_DEPENDENCIES[id as FeatureId] ?? [])]
 
@@ -36,10 +35,6 @@ export function buildFeatureMap(type: UserType, overrides: readonly UserFeatureR
     }
   }
   return features
-}
-
-export async function featuresOfUser(db: Db, user: { id: string; type: UserType }): Promise<FeatureMap> {
-  return buildFeatureMap(user.type, await listUserFeatures(db, user.id))
 }
 
 /** The ids in `required` that are not enabled for the user today (in the school's time zone). */

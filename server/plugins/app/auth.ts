@@ -15,7 +15,7 @@ import { SharedWindowLimiter, type SharedCounter } from '@server/lib/shared-coun
 import { WindowLimiter } from '@server/lib/window-limiter'
 import { HttpError } from '@server/lib/http-error'
 import { resolveSession } from '@server/services/auth-service'
-import { featuresOfUser, missingFeatures } from '@server/services/features-service'
+import { buildFeatureMap, missingFeatures } from '@server/services/features-service'
 
 /** Longer values cannot be our tokens; skip the lookup. */
 const MAX_TOKEN_LENGTH = 256
@@ -49,6 +49,7 @@ export default fp<AuthOptions>(
   async (app, { shared }) => {
     app.decorateRequest('session', null)
     app.decorateRequest('features', null)
+    app.decorateRequest('dataVersions', null)
 
     const limit = { max: BAD_TOKENS_PER_IP, windowMs: 60_000 }
     const badTokens = shared ? new SharedWindowLimiter(shared, 'bad-token', limit) : new WindowLimiter(limit)
@@ -61,6 +62,7 @@ export default fp<AuthOptions>(
       if (wait > 0) throw new HttpError(429, MESSAGES.rateLimited, { 'retry-after': String(wait) })
       request.session =
         token.length > MAX_TOKEN_LENGTH ? null : await resolveSession({ db: app.db, now: app.now }, token)
+      request.dataVersions = request.session?.dataVersions ?? null
       if (!request.session) await badTokens.record(request.ip, now)
       else if (
         request.session.kind === 'session' &&
@@ -85,8 +87,9 @@ export default fp<AuthOptions>(
 
     app.decorate('requireFeatures', (...ids: FeatureId[]) => async (request: FastifyRequest) => {
       await requireSession(request)
-      const user = request.session!.user
-      request.features ??= await featuresOfUser(app.db, user)
+      // The user's overrides came with the session, in the same statement (sessions-repository.ts).
+      const { user, features } = request.session!
+      request.features ??= buildFeatureMap(user.type, features)
       if (missingFeatures(request.features, ids, app.now(), app.config.TZ).length) {
         throw new HttpError(403, MESSAGES.forbidden)
       }

@@ -14,7 +14,7 @@ import { MESSAGES } from '@contract/messages'
 import { SERVER_SETTING_KEYS } from '@contract/settings'
 import { shortLinkBase } from '@server/lib/short-link-base'
 import { getUserSettings, mergeUserSettings } from '@server/repositories/settings-repository'
-import { featuresOfUser } from '@server/services/features-service'
+import { buildFeatureMap } from '@server/services/features-service'
 
 async function storedSettings(
   app: Parameters<FastifyPluginAsyncTypebox>[0],
@@ -34,10 +34,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { response: withErrors({ 200: DashboardResponse }, 401, 429, 500) },
     },
     async (request) => {
-      const user = request.session!.user
+      const { user, features } = request.session!
       return {
         user: { id: user.id, name: user.name, username: user.username, type: user.type },
-        features: await featuresOfUser(app.db, user),
+        features: request.features ?? buildFeatureMap(user.type, features),
         '2fa': { email: user.mfaEmail ?? '' },
         config: { shortLinkBase: shortLinkBase(app.config, request), timeZone: app.config.TZ },
       }
