@@ -5,7 +5,7 @@
  */
 import { Box, Flex, Input, Text } from '@chakra-ui/react'
 import { Search } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 
 export interface ListToolbarProps {
   search: {
@@ -33,28 +33,7 @@ export function ListToolbar({ search, count, countIcon, children }: ListToolbarP
       direction={{ base: 'column', sm: 'row' }}
       wrap={filtered ? 'wrap' : undefined}
     >
-      <Box position="relative" flex="1" minW={filtered ? { sm: '12rem' } : undefined} maxW={{ sm: 'md' }}>
-        <Box
-          position="absolute"
-          insetStart="3"
-          top="50%"
-          transform="translateY(-50%)"
-          color="fg.muted"
-          pointerEvents="none"
-        >
-          <Search size={16} aria-hidden />
-        </Box>
-        <Input
-          type="search"
-          ps="9"
-          aria-label={search.label}
-          placeholder={search.placeholder}
-          value={search.value}
-          onChange={(event) => search.onChange(event.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-        />
-      </Box>
+      <SearchField {...search} filtered={filtered} />
       <Text
         color="fg.muted"
         fontSize="sm"
@@ -75,3 +54,40 @@ export function ListToolbar({ search, count, countIcon, children }: ListToolbarP
     </Flex>
   )
 }
+
+/**
+ * The search box. Memoised: when the list's count changes (a search's result is drawn) the box stays as it is,
+ * and Chakra resolves no styles for it.
+ */
+const SearchField = memo(function SearchField({
+  label,
+  placeholder,
+  value,
+  onChange,
+  filtered,
+}: ListToolbarProps['search'] & { filtered: boolean }) {
+  return (
+    <Box position="relative" flex="1" minW={filtered ? { sm: '12rem' } : undefined} maxW={{ sm: 'md' }}>
+      <Box
+        position="absolute"
+        insetStart="3"
+        top="50%"
+        transform="translateY(-50%)"
+        color="fg.muted"
+        pointerEvents="none"
+      >
+        <Search size={16} aria-hidden />
+      </Box>
+      <Input
+        type="search"
+        ps="9"
+        aria-label={label}
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+      />
+    </Box>
+  )
+})

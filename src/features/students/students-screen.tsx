@@ -24,11 +24,12 @@ export default function StudentsScreen() {
   const students = useStudents()
   const list = students.data?.students ?? NO_STUDENTS
 
-  const [term, settledTerm, setTerm] = useSearchTerm(TIMING.searchDebounceMs)
-  const searching = normaliseForSearch(settledTerm) !== ''
   // One search per loaded list. Its index is built once the list is on screen (an idle moment, or the first
-  // search if that comes sooner): the rows never wait for it, and a keystroke only searches it.
+  // search if that comes sooner): the rows never wait for it, and a keystroke only searches it — during the
+  // search box's pause (prefetch), so that when the pause ends only the list is left to draw.
   const search = useMemo(() => createStudentSearch(list), [list])
+  const [term, settledTerm, setTerm] = useSearchTerm(TIMING.searchDebounceMs, search.prefetch)
+  const searching = normaliseForSearch(settledTerm) !== ''
   const results = useMemo(() => search.search(settledTerm), [search, settledTerm])
   useEffect(() => whenIdle(() => search.prepare()), [search])
 
@@ -57,14 +58,7 @@ export default function StudentsScreen() {
 
   return (
     <Flex direction="column" h="full" minH="0" gap="4" p={{ base: '4', md: '6' }}>
-      <Box as="header">
-        <Heading as="h1" size="2xl">
-          Diákok kezelése
-        </Heading>
-        <Text color="fg.muted" mt="1">
-          A diákok listája, keresés és a diákok jelszavának módosítása.
-        </Text>
-      </Box>
+      {HEADER}
 
       <ListToolbar
         search={{
@@ -98,6 +92,18 @@ export default function StudentsScreen() {
     </Flex>
   )
 }
+
+/** The screen's heading: one element, so a keystroke's render leaves it (and its styles) alone. */
+const HEADER = (
+  <Box as="header">
+    <Heading as="h1" size="2xl">
+      Diákok kezelése
+    </Heading>
+    <Text color="fg.muted" mt="1">
+      A diákok listája, keresés és a diákok jelszavának módosítása.
+    </Text>
+  </Box>
+)
 
 const WORDS: ListWords = {
   loading: 'Diákok betöltése...',
