@@ -8,7 +8,7 @@
  * that is not in sight, and does so again whenever other days are shown; a class just created or saved is scrolled
  * into sight.
  */
-import { Box, Text, VisuallyHidden, type BoxProps } from '@chakra-ui/react'
+import { Box, type BoxProps } from '@chakra-ui/react'
 import { TriangleAlert } from 'lucide-react'
 import { memo, useEffect, useMemo, useRef, type MouseEvent } from 'react'
 import { WEEKDAYS } from '@contract/weekdays'
@@ -48,10 +48,32 @@ export function conflictText(value: TimetableClass, others: readonly TimetableCl
 }
 
 /**
- * The blocks' look, given once on the grid: 200 blocks made of Chakra components would have emotion resolve style
- * props some 1,400 times on the first render (the students table does the same with its rows).
+ * The grid's look, given once on the grid: 200 blocks (and the header, the hour ruler and the day columns) made of
+ * Chakra components would have emotion resolve style props some 1,400 times on the first render (the students table
+ * and the register do the same with their rows and desks).
  */
-const BLOCK_CSS = {
+const GRID_CSS = {
+  '& .tt-corner, & .tt-day': {
+    position: 'sticky',
+    top: '0',
+    bg: 'bg',
+    borderBottomWidth: '1px',
+    borderColor: 'border',
+  },
+  '& .tt-corner': { left: '0', zIndex: '3' },
+  '& .tt-day': {
+    zIndex: '2',
+    borderLeftWidth: '1px',
+    px: '2',
+    py: '1.5',
+    textAlign: 'center',
+    fontWeight: 'semibold',
+    fontSize: 'sm',
+  },
+  '& .tt-day[aria-current]': { bg: 'blue.subtle' },
+  '& .tt-ruler': { position: 'sticky', left: '0', zIndex: '1', bg: 'bg' },
+  '& .tt-hour': { position: 'absolute', right: '1.5', fontSize: 'xs', color: 'fg.muted' },
+  '& .tt-column': { position: 'relative', borderLeftWidth: '1px', borderColor: 'border', cursor: 'copy' },
   '& .tt-block': {
     position: 'absolute',
     overflow: 'hidden',
@@ -71,11 +93,27 @@ const BLOCK_CSS = {
     _focusVisible: { outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '1px', zIndex: 2 },
   },
   '& .tt-block[data-clash]': { bg: 'red.subtle', borderColor: 'red.solid', _hover: { bg: 'red.muted' } },
-  '& .tt-line': { display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
-  '& .tt-name': { fontWeight: 'semibold' },
-  '& .tt-name svg': { display: 'inline', verticalAlign: '-1px', marginInlineEnd: '1' },
+  // The three lines (name, time, teacher) are one text: each line cut short with an ellipsis on its own, the first
+  // one semibold. One element and one text node per block instead of eight elements.
+  '& .tt-text': { display: 'block', whiteSpace: 'pre', overflow: 'hidden', textOverflow: 'ellipsis' },
+  '& .tt-text::first-line': { fontWeight: 'semibold' },
+  '& .tt-text svg': { display: 'inline', verticalAlign: '-1px', marginInlineEnd: '1' },
   '& .tt-sr': { srOnly: true },
 } as const
+
+/** A line as the browser shows a text that does not wrap: runs of white space one space, none at either end. */
+function oneLine(text: string): string {
+  return text.replace(/[ \t\n\r\f]+/g, ' ').trim()
+}
+
+/** What a screen reader says for a block (its text, the day, and the clash if any). */
+function blockLabel(value: TimetableClass, conflicts: readonly TimetableClass[] | undefined): string {
+  const time = `${value.startTime.fullLabel}–${value.endTime.fullLabel}`
+  const label = `${value.name}, ${value.day.name} ${time}, oktató: ${value.instructor}`
+  return conflicts !== undefined && conflicts.length > 0
+    ? `${label}. ${conflictText(value, conflicts)}`
+    : label
+}
 
 const Block = memo(function Block({
   value,
@@ -104,24 +142,16 @@ const Block = memo(function Block({
         left: `calc(${(place.lane / place.lanes) * 100}% + 1px)`,
         width: `calc(${100 / place.lanes}% - 2px)`,
       }}
+      aria-label={blockLabel(value, conflicts)}
       title={`${value.name}, ${time}, ${value.instructor}`}
       onClick={(event: MouseEvent) => {
         event.stopPropagation()
         onOpen(value)
       }}
     >
-      <span className="tt-line tt-name">
+      <span className="tt-text">
         {clash && <TriangleAlert aria-hidden size={12} />}
-        {value.name}
-        <span className="tt-sr">, {value.day.name}</span>
-      </span>
-      <span className="tt-line">
-        {time}
-        <span className="tt-sr">, oktató:</span>
-      </span>
-      <span className="tt-line">
-        {value.instructor}
-        {clash && <span className="tt-sr">. {conflictText(value, conflicts)}</span>}
+        {`${oneLine(value.name)}\n${time}\n${oneLine(value.instructor)}`}
       </span>
     </button>
   )
@@ -143,13 +173,10 @@ function DayColumn({
   onPick: (day: number, slot: number) => void
 }) {
   return (
-    <Box
+    <div
       role="group"
       aria-label={day.name}
-      position="relative"
-      borderLeftWidth="1px"
-      borderColor="border"
-      cursor="copy"
+      className="tt-column"
       style={{ height: GRID_HEIGHT, backgroundImage: ROW_LINES }}
       onClick={(event: MouseEvent<HTMLDivElement>) => {
         // Mouse and touch only: the keyboard's way in is the 'Új óra' button, whose dialog has every field.
@@ -166,7 +193,7 @@ function DayColumn({
           onOpen={onOpen}
         />
       ))}
-    </Box>
+    </div>
   )
 }
 
@@ -233,54 +260,22 @@ export function WeekGrid({
       rounded="md"
       _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing' }}
     >
-      <Box display="grid" gridTemplateColumns={template} minW="max-content" css={BLOCK_CSS}>
-        {withHeader && (
-          <Box
-            position="sticky"
-            top="0"
-            left="0"
-            zIndex="3"
-            bg="bg"
-            borderBottomWidth="1px"
-            borderColor="border"
-          />
-        )}
+      <Box display="grid" gridTemplateColumns={template} minW="max-content" css={GRID_CSS}>
+        {withHeader && <div className="tt-corner" />}
         {withHeader &&
           days.map((day) => (
-            <Box
-              key={day.id}
-              position="sticky"
-              top="0"
-              zIndex="2"
-              bg={day.id === today ? 'blue.subtle' : 'bg'}
-              borderBottomWidth="1px"
-              borderLeftWidth="1px"
-              borderColor="border"
-              px="2"
-              py="1.5"
-              textAlign="center"
-              fontWeight="semibold"
-              fontSize="sm"
-              aria-current={day.id === today ? 'date' : undefined}
-            >
+            <div key={day.id} className="tt-day" aria-current={day.id === today ? 'date' : undefined}>
               {day.name}
-              {day.id === today && <VisuallyHidden> (ma)</VisuallyHidden>}
-            </Box>
+              {day.id === today && <span className="tt-sr"> (ma)</span>}
+            </div>
           ))}
-        <Box position="sticky" left="0" zIndex="1" bg="bg" aria-hidden style={{ height: GRID_HEIGHT }}>
+        <div className="tt-ruler" aria-hidden style={{ height: GRID_HEIGHT }}>
           {HOURS.map((hour) => (
-            <Text
-              key={hour}
-              position="absolute"
-              right="1.5"
-              fontSize="xs"
-              color="fg.muted"
-              style={{ top: hour * SLOTS_PER_HOUR * ROW_HEIGHT_PX + 1 }}
-            >
+            <p key={hour} className="tt-hour" style={{ top: hour * SLOTS_PER_HOUR * ROW_HEIGHT_PX + 1 }}>
               {`${String(hour).padStart(2, '0')}:00`}
-            </Text>
+            </p>
           ))}
-        </Box>
+        </div>
         {days.map((day) => (
           <DayColumn
             key={day.id}
