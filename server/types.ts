@@ -3,7 +3,6 @@ import type { preHandlerAsyncHookHandler } from 'fastify'
 import type { FeatureId, FeatureMap } from '@contract/features'
 import type { Config } from './config'
 import type { Db, Driver } from './db'
-import type { DataVersions } from './repositories/data-versions-repository'
 import type { SessionWithUser } from './repositories/sessions-repository'
 import type { Mailer } from './services/mailer'
 
@@ -27,11 +26,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: SessionWithUser | null
     features: FeatureMap | null
-    /**
-     * Every data set's change counter, read by the session look-up in its statement when the request arrived
-     * (null without a session): a kept list's `get(request.dataVersions)` needs no query of its own.
-     */
-    dataVersions: DataVersions | null
     /** The request's Idempotency-Key with no stored answer yet (set by the idempotency plugin, used by runWrite). */
     idempotency: { userId: string; key: string; method: string; path: string } | null
   }

@@ -11,32 +11,6 @@ import { dataVersions } from '../db/schema'
  */
 export type DataSet = 'users' | 'accounts' | 'groups' | 'links' | 'blocked_domains'
 
-/** Every data set's counter as read together in one statement (null when none was read: no session). */
-export type DataVersions = Partial<Record<DataSet, number>>
-
-/**
- * Every data set's counter, as a JSON object, for a select list: the session look-up reads them in its own
- * statement (repositories/sessions-repository.ts), so a signed-in request's kept list needs no query of its own.
- */
-export const allDataVersions = sql<DataVersions | null>`(select json_object_agg(v.name, v.total) from
-  (select ${dataVersions.name} as name, sum(${dataVersions.version}) as total from ${dataVersions}
-  group by ${dataVersions.name}) v)`
-
-/** The counter of `names` from counters read together, or null when one of them is not there. */
-export function versionOf(
-  versions: DataVersions | null | undefined,
-  names: readonly DataSet[],
-): number | null {
-  if (!versions) return null
-  let total = 0
-  for (const name of names) {
-    const version = versions[name]
-    if (version === undefined) return null
-    total += Number(version)
-  }
-  return total
-}
-
 function prepareVersion(db: Db, names: readonly DataSet[]) {
   return db
     .select({ version: sql<string | number | null>`sum(${dataVersions.version})` })

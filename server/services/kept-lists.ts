@@ -1,9 +1,8 @@
 /**
  * Lists kept serialised (issue 21): a list answer — its bytes, ETag and compressed variants — is made once per change
  * of its data set's counter (`data_versions`, bumped by database triggers) and sent as it is until the next change,
- * so a request costs one counter read, not a rebuild — for a signed-in GET not even that: its session look-up read
- * every counter in the same statement (`get(request.dataVersions)`). The counter lives in the database, so a change
- * made by another server process or the CLI is seen by the next request here. Used for the students list, the short links, the
+ * so a request costs one counter read (a prepared statement), not a rebuild. The counter lives in the database, so a
+ * change made by another server process or the CLI is seen by the next request here. Used for the students list, the short links, the
  * block list and its Squid feed, all groups and the accounts; the routes send them with lib/kept-answer.ts.
  *
  * A list is rebuilt only when a request asks for it after a change — never in the background — and one build at a
@@ -13,12 +12,7 @@
 import type { Db } from '../db'
 import { compressOnce, type Encoding } from '../lib/compression'
 import { etagOf } from '../lib/etag'
-import {
-  dataVersion,
-  versionOf,
-  type DataSet,
-  type DataVersions,
-} from '../repositories/data-versions-repository'
+import { dataVersion, type DataSet } from '../repositories/data-versions-repository'
 
 export interface KeptAnswer<T = undefined> {
   /** The answer's bytes as sent (JSON, or the Squid feed's text). */
@@ -47,7 +41,6 @@ export function keptList<T = undefined>(
   dataSets: DataSet | readonly DataSet[],
   build: (stillWanted: () => void) => Promise<{ body: string; value: T }>,
 ) {
-  const names: readonly DataSet[] = typeof dataSets === 'string' ? [dataSets] : dataSets
   let cached: KeptAnswer<T> | null = null
   let loading: { version: number; list: Promise<KeptAnswer<T>> } | null = null
 
@@ -85,13 +78,9 @@ export function keptList<T = undefined>(
   }
 
   return {
-    /**
-     * The current list: the counter is read before the rows, so a change racing a build only costs a rebuild.
-     * `known`: the counters the request's session look-up read when it arrived (request.dataVersions), which
-     * spares a query of its own; without them (no session, or a write that needs the newest) it reads them.
-     */
-    async get(known?: DataVersions | null): Promise<KeptAnswer<T>> {
-      return at(versionOf(known, names) ?? (await dataVersion(db, names)))
+    /** The current list: the counter is read before the rows, so a change racing a build only costs a rebuild. */
+    async get(): Promise<KeptAnswer<T>> {
+      return at(await dataVersion(db, dataSets))
     },
   }
 }

@@ -49,7 +49,6 @@ export default fp<AuthOptions>(
   async (app, { shared }) => {
     app.decorateRequest('session', null)
     app.decorateRequest('features', null)
-    app.decorateRequest('dataVersions', null)
 
     const limit = { max: BAD_TOKENS_PER_IP, windowMs: 60_000 }
     const badTokens = shared ? new SharedWindowLimiter(shared, 'bad-token', limit) : new WindowLimiter(limit)
@@ -62,7 +61,6 @@ export default fp<AuthOptions>(
       if (wait > 0) throw new HttpError(429, MESSAGES.rateLimited, { 'retry-after': String(wait) })
       request.session =
         token.length > MAX_TOKEN_LENGTH ? null : await resolveSession({ db: app.db, now: app.now }, token)
-      request.dataVersions = request.session?.dataVersions ?? null
       if (!request.session) await badTokens.record(request.ip, now)
       else if (
         request.session.kind === 'session' &&

@@ -38,7 +38,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.requireFeatures('getProxyDomains'),
       schema: { response: withErrors({ 200: BlockedDomainsResponse }, 401, 403, 429, 500) },
     },
-    async (request, reply) => sendKept(request, reply, await blockList.get(request.dataVersions)),
+    async (request, reply) => sendKept(request, reply, await blockList.get()),
   )
 
   app.post(

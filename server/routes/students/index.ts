@@ -16,7 +16,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { response: withErrors({ 200: StudentsResponse }, 401, 403, 429, 500) },
     },
     // Already serialised (and compressed) in the StudentsResponse shape: sent as it is, without the serializer.
-    async (request, reply) => sendKept(request, reply, await studentsList.get(request.dataVersions)),
+    async (request, reply) => sendKept(request, reply, await studentsList.get()),
   )
 
   app.post(

@@ -58,7 +58,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/users',
     { onRequest: manage, schema: { response: withErrors({ 200: UsersResponse }, 401, 403, 429, 500) } },
     // Kept serialised in the UsersResponse shape: sent as it is, without the serializer.
-    async (request, reply) => sendKept(request, reply, await accounts.get(request.dataVersions)),
+    async (request, reply) => sendKept(request, reply, await accounts.get()),
   )
 
   app.get(
