@@ -19,12 +19,12 @@ async function start(): Promise<void> {
     // A 401 the network gave after the worker had shown a cached answer (a slow network): the 401 rule.
     listenForWorkerUnauthorized(navigator.serviceWorker, () => void handleUnauthorized())
   }
+  // A signed-in page loads the signed-in app's code (the shell and Chakra, which read no setting while they load)
+  // now: not after the restore below, which waits on IndexedDB, nor after React's first render, which asks for it.
+  if (getToken() && !passwordChangeRequired()) void import('./app/authenticated-app').catch(() => undefined)
   // A cleared localStorage (the browser's storage pressure, a user clearing site data partly) gets its local
   // settings back from the IndexedDB mirror before anything reads the backend address.
   if (!localStorage.getItem('localSettings')) {
-    // Meanwhile a signed-in page loads the signed-in app's code (the shell and Chakra, which read no setting while
-    // they load): the restore waits on IndexedDB, the page would otherwise wait for it and then for the code.
-    if (getToken() && !passwordChangeRequired()) void import('./app/authenticated-app').catch(() => undefined)
     await import('./lib/offline/local-mirror').then((m) => m.restoreMirroredKeys()).catch(() => undefined)
   }
   createRoot(document.getElementById('root')!).render(
