@@ -5,6 +5,7 @@
  */
 import { Badge, Box, Button, CloseButton, Flex, Popover, Portal, Stack, Text } from '@chakra-ui/react'
 import { CloudUpload, RefreshCw } from 'lucide-react'
+import { useSyncExternalStore } from 'react'
 import { formatDateTime } from '@/lib/format'
 import { outbox, useOutboxState, type OutboxItem } from '@/lib/outbox'
 
@@ -37,23 +38,25 @@ function ItemRow({ item, onDismiss }: { item: OutboxItem; onDismiss?: () => void
   )
 }
 
+/** 'waiting/rejected': a string, so the badge renders when a count changes, not on every change of the outbox. */
+function countsSnapshot(): string {
+  const { items, rejected } = outbox.getSnapshot()
+  return `${items.length}/${rejected.length}`
+}
+
 export function OutboxBadge() {
-  const { items, rejected, flushing } = useOutboxState()
-  if (items.length === 0 && rejected.length === 0) return null
-  const label =
-    items.length > 0 ? waitingText(items.length) : `${rejected.length} módosítást elutasított a szerver`
+  const [waiting, refused] = useSyncExternalStore(outbox.subscribe, countsSnapshot, countsSnapshot)
+    .split('/')
+    .map(Number) as [number, number]
+  if (waiting === 0 && refused === 0) return null
+  const label = waiting > 0 ? waitingText(waiting) : `${refused} módosítást elutasított a szerver`
   return (
     <Popover.Root positioning={{ placement: 'bottom-start' }} lazyMount unmountOnExit>
       <Popover.Trigger asChild>
-        <Button
-          variant="subtle"
-          colorPalette={items.length > 0 ? 'orange' : 'red'}
-          size="sm"
-          aria-label={label}
-        >
+        <Button variant="subtle" colorPalette={waiting > 0 ? 'orange' : 'red'} size="sm" aria-label={label}>
           <CloudUpload aria-hidden />
-          <Badge colorPalette={items.length > 0 ? 'orange' : 'red'} variant="solid" aria-hidden>
-            {items.length > 0 ? items.length : rejected.length}
+          <Badge colorPalette={waiting > 0 ? 'orange' : 'red'} variant="solid" aria-hidden>
+            {waiting > 0 ? waiting : refused}
           </Badge>
         </Button>
       </Popover.Trigger>
@@ -64,37 +67,7 @@ export function OutboxBadge() {
               <Popover.Title fontWeight="semibold">Elküldésre váró módosítások</Popover.Title>
             </Popover.Header>
             <Popover.Body pt="0">
-              <Stack gap="3">
-                {items.length > 0 ? (
-                  <Stack as="ul" listStyleType="none" gap="0" aria-label="Elküldésre vár">
-                    {items.map((item) => (
-                      <ItemRow key={item.id} item={item} />
-                    ))}
-                  </Stack>
-                ) : (
-                  <Text fontSize="sm" color="fg.muted">
-                    Minden módosítás eljutott a szerverre.
-                  </Text>
-                )}
-                {rejected.length > 0 && (
-                  <Box>
-                    <Text fontSize="sm" fontWeight="semibold">
-                      A szerver elutasította
-                    </Text>
-                    <Stack as="ul" listStyleType="none" gap="0" aria-label="A szerver elutasította">
-                      {rejected.map((item) => (
-                        <ItemRow key={item.id} item={item} onDismiss={() => void outbox.dismiss(item.id)} />
-                      ))}
-                    </Stack>
-                  </Box>
-                )}
-                {items.length > 0 && (
-                  <Button colorPalette="blue" onClick={() => void outbox.syncNow()} loading={flushing}>
-                    <RefreshCw aria-hidden />
-                    Szinkronizálás most
-                  </Button>
-                )}
-              </Stack>
+              <OutboxPanel />
             </Popover.Body>
             <Popover.CloseTrigger asChild position="absolute" top="2" insetEnd="2">
               <CloseButton size="sm" aria-label="Bezárás" />
@@ -103,5 +76,43 @@ export function OutboxBadge() {
         </Popover.Positioner>
       </Portal>
     </Popover.Root>
+  )
+}
+
+/** The panel's list (mounted while the panel is open): follows every change of the outbox. */
+function OutboxPanel() {
+  const { items, rejected, flushing } = useOutboxState()
+  return (
+    <Stack gap="3">
+      {items.length > 0 ? (
+        <Stack as="ul" listStyleType="none" gap="0" aria-label="Elküldésre vár">
+          {items.map((item) => (
+            <ItemRow key={item.id} item={item} />
+          ))}
+        </Stack>
+      ) : (
+        <Text fontSize="sm" color="fg.muted">
+          Minden módosítás eljutott a szerverre.
+        </Text>
+      )}
+      {rejected.length > 0 && (
+        <Box>
+          <Text fontSize="sm" fontWeight="semibold">
+            A szerver elutasította
+          </Text>
+          <Stack as="ul" listStyleType="none" gap="0" aria-label="A szerver elutasította">
+            {rejected.map((item) => (
+              <ItemRow key={item.id} item={item} onDismiss={() => void outbox.dismiss(item.id)} />
+            ))}
+          </Stack>
+        </Box>
+      )}
+      {items.length > 0 && (
+        <Button colorPalette="blue" onClick={() => void outbox.syncNow()} loading={flushing}>
+          <RefreshCw aria-hidden />
+          Szinkronizálás most
+        </Button>
+      )}
+    </Stack>
   )
 }

@@ -15,7 +15,6 @@ interface UnsentWritesDialogProps {
 }
 
 export function UnsentWritesDialog({ open, onStay, onLogout }: UnsentWritesDialogProps) {
-  const { items } = useOutboxState()
   const [sending, setSending] = useState(false)
   const [stillWaiting, setStillWaiting] = useState(false)
 
@@ -31,7 +30,6 @@ export function UnsentWritesDialog({ open, onStay, onLogout }: UnsentWritesDialo
     else setStillWaiting(true)
   }
 
-  const lastError = items.find((item) => item.lastError)?.lastError
   return (
     <Dialog.Root
       role="alertdialog"
@@ -51,14 +49,7 @@ export function UnsentWritesDialog({ open, onStay, onLogout }: UnsentWritesDialo
               <Dialog.Title>Elküldetlen módosítások</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body display="flex" flexDirection="column" gap="3">
-              <Dialog.Description>
-                {waitingText(items.length)}. Ha most kijelentkezel, ezek a módosítások elvesznek.
-              </Dialog.Description>
-              {stillWaiting && (
-                <Text role="alert" color="fg.error" fontSize="sm">
-                  Nem sikerült mindent elküldeni{lastError ? `: ${lastError}` : '.'}
-                </Text>
-              )}
+              <WaitingWrites stillWaiting={stillWaiting} />
             </Dialog.Body>
             <Dialog.Footer flexWrap="wrap" gap="2">
               <Button variant="outline" onClick={onStay}>
@@ -75,5 +66,26 @@ export function UnsentWritesDialog({ open, onStay, onLogout }: UnsentWritesDialo
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  )
+}
+
+/**
+ * What waits, told from the outbox's state: only this part follows the outbox, and only while the dialog is open
+ * (the closed dialog is not mounted), so a write stored or sent does not render the dialog.
+ */
+function WaitingWrites({ stillWaiting }: { stillWaiting: boolean }) {
+  const { items } = useOutboxState()
+  const lastError = items.find((item) => item.lastError)?.lastError
+  return (
+    <>
+      <Dialog.Description>
+        {waitingText(items.length)}. Ha most kijelentkezel, ezek a módosítások elvesznek.
+      </Dialog.Description>
+      {stillWaiting && (
+        <Text role="alert" color="fg.error" fontSize="sm">
+          Nem sikerült mindent elküldeni{lastError ? `: ${lastError}` : '.'}
+        </Text>
+      )}
+    </>
   )
 }

@@ -1,8 +1,11 @@
 /**
  * Jelenlét (issue 20): a tap on a desk → the desk showing the pupil's next status, at 4× CPU, with 36 pupils seated
  * in a 20 × 20 room (budget: p95 ≤ 50 ms). Also how many other desks' DOM changed with each tap (one expected: none).
+ * `--profile DIR` saves a CPU profile of the taps in DIR and prints the functions with the most self time.
  */
-import type { Browser } from 'playwright-core'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, CDPSession } from 'playwright-core'
 import { apiToken, mainMenu, signedInPage } from '../app'
 import type { BenchSuite, ServerContext } from '../suite'
 
@@ -79,7 +82,12 @@ interface Tap {
  * over 36 desks: each pupil jelen, then the first 24 hiányzik). Measured in the page from the click's event time (the finger lifted: the
  * status changes on click) to the mutation that changes the desk's data-status and accessible text ('commit') and to the next frame ('frame').
  */
-async function tapLatency(browser: Browser, baseUrl: string, teacher: ServerContext['teacher']) {
+async function tapLatency(
+  browser: Browser,
+  baseUrl: string,
+  teacher: ServerContext['teacher'],
+  profileDir: string | null,
+) {
   const { context, page } = await signedInPage(browser, baseUrl, teacher)
   try {
     await mainMenu(page).getByRole('button', { name: 'Csoportok', exact: true }).click()
@@ -139,6 +147,11 @@ async function tapLatency(browser: Browser, baseUrl: string, teacher: ServerCont
     })()`)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    if (profileDir) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+      await cdp.send('Profiler.start')
+    }
     for (let i = 0; i < TAPS; i++) {
       await desks.nth(i % PUPILS).click()
       await page.waitForFunction((n) => (window as unknown as { __taps: unknown[] }).__taps.length > n, i, {
@@ -148,6 +161,7 @@ async function tapLatency(browser: Browser, baseUrl: string, teacher: ServerCont
     }
     // Every tap's save has left the outbox before the context closes.
     await dialog.getByText('Elküldésre vár', { exact: true }).waitFor({ state: 'hidden', timeout: 60_000 })
+    if (profileDir) await saveTapProfile(cdp, profileDir)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
     const taps = await page.evaluate(() => (window as unknown as { __taps: Tap[] }).__taps)
     const totals = await dialog.locator('[data-attendance-totals]').textContent()
@@ -157,12 +171,31 @@ async function tapLatency(browser: Browser, baseUrl: string, teacher: ServerCont
   }
 }
 
+/** --profile: the taps' CPU profile (DevTools › Performance opens it) and the 25 functions with most self time. */
+async function saveTapProfile(cdp: CDPSession, profileDir: string) {
+  const { profile } = await cdp.send('Profiler.stop')
+  mkdirSync(profileDir, { recursive: true })
+  const file = join(profileDir, `attendance-${Date.now()}.cpuprofile`)
+  writeFileSync(file, JSON.stringify(profile))
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
+  const self = new Map<string, number>()
+  const deltas = profile.timeDeltas ?? []
+  ;(profile.samples ?? []).forEach((id, i) => {
+    const frame = nodes.get(id)!.callFrame
+    const key = `${frame.functionName || '(anon)'} ${frame.url.replace(/^.*\//, '')}:${frame.lineNumber}`
+    self.set(key, (self.get(key) ?? 0) + (deltas[i + 1] ?? 0) / 1000)
+  })
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)
+  console.log(`  (profile: ${file}; self time, ms:)`)
+  for (const [name, ms] of top) console.log(`    ${ms.toFixed(1).padStart(8)}  ${name}`)
+}
+
 const suite: BenchSuite = {
   group: 'attendance',
-  async run({ record, fail, percentile, round, browser, appUrl, serverUrl, teacher }) {
+  async run({ record, fail, percentile, round, browser, appUrl, serverUrl, teacher, options }) {
     try {
       const fixture = await registerFixture(serverUrl, await apiToken(serverUrl, teacher))
-      const result = await tapLatency(browser, appUrl, teacher)
+      const result = await tapLatency(browser, appUrl, teacher, options.profile)
       const frames = result.taps.map((t) => t.frame)
       const commits = result.taps.map((t) => t.commit)
       const others = result.taps.map((t) => t.others)

@@ -250,8 +250,16 @@ function RegisterBody({ group, layout, day }: AttendanceRegisterProps) {
 
   const openNote = useCallback(() => setWritingNote(true), [])
 
-  // The room waits for its seating (a seating that fails to load leaves every member in the list).
-  const shownQuery = { ...query, isPending: query.isPending || (layout !== null && seating.isPending) }
+  // The room waits for its seating (a seating that fails to load leaves every member in the list). The fields are
+  // named, not spread: a spread reads every field of the query's result, and TanStack then renders the register on
+  // each change of any of them (a refetch's start and end after every tap's save). isFetching matters to an error.
+  const shownQuery = {
+    isPending: query.isPending || (layout !== null && seating.isPending),
+    isError: query.isError,
+    isFetching: query.isError && query.isFetching,
+    data: query.data,
+    refetch: query.refetch,
+  }
 
   return (
     <ListState

@@ -229,6 +229,93 @@ function attendanceFixedCells(
   )
 }
 
+/** One row of the room: its cells in order, each a fixed cell or a seated desk (built once per layout and seating). */
+type RoomRow = readonly (ReactElement | { desk: string; member: GroupMember })[]
+
+function roomRows(layout: ClassroomLayout, seats: ReadonlyMap<string, GroupMember>): RoomRow[] {
+  const fixed = attendanceFixedCells(layout, seats)
+  const [columns, rows] = layout.size
+  return Array.from({ length: rows }, (_, y) => {
+    const row: (ReactElement | { desk: string; member: GroupMember })[] = []
+    for (let x = 0; x < columns; x++) {
+      const cell = positionOf(x, y)
+      const fixedCell = fixed.get(cell)
+      const member = seats.get(cell)
+      if (fixedCell) row.push(fixedCell)
+      else if (member) row.push({ desk: cell, member })
+    }
+    return row
+  })
+}
+
+/** What a row shows that a tap can change: each desk's status, waiting mark and tab stop. */
+function rowState(
+  row: RoomRow,
+  register: ReadonlyMap<string, AttendanceStatus>,
+  pending: ReadonlySet<string>,
+  focusedDesk: string | null,
+): string {
+  let state = ''
+  for (const cell of row) {
+    if (!('desk' in cell)) continue
+    const username = cell.member.username
+    state += `${register.get(username) ?? '-'}${pending.has(username) ? '*' : ''}${cell.desk === focusedDesk ? '^' : ''},`
+  }
+  return state
+}
+
+interface AttendanceRowProps {
+  row: RoomRow
+  /** rowState of the row: the row renders again only when it changes (the register and the set change each tap). */
+  state: string
+  register: ReadonlyMap<string, AttendanceStatus>
+  pending: ReadonlySet<string>
+  focusedDesk: string | null
+  onKeyDown: (event: KeyboardEvent<HTMLElement>, desk: string) => void
+  onCycle: (username: string) => void
+  onFocusDesk: (desk: string) => void
+}
+
+const AttendanceRow = memo(
+  function AttendanceRow({
+    row,
+    register,
+    pending,
+    focusedDesk,
+    onKeyDown,
+    onCycle,
+    onFocusDesk,
+  }: AttendanceRowProps) {
+    return (
+      <div role="row">
+        {row.map((cell) =>
+          'desk' in cell ? (
+            <AttendanceDesk
+              key={cell.desk}
+              desk={cell.desk}
+              member={cell.member}
+              status={register.get(cell.member.username)}
+              tabbable={focusedDesk === cell.desk}
+              pending={pending.has(cell.member.username)}
+              onKeyDown={onKeyDown}
+              onCycle={onCycle}
+              onFocusDesk={onFocusDesk}
+            />
+          ) : (
+            cell
+          ),
+        )}
+      </div>
+    )
+  },
+  (before, after) =>
+    before.state === after.state &&
+    before.row === after.row &&
+    before.onKeyDown === after.onKeyDown &&
+    before.onCycle === after.onCycle &&
+    before.onFocusDesk === after.onFocusDesk,
+)
+
 export const AttendanceGrid = memo(function AttendanceGrid({
   layout,
   seats,
@@ -240,9 +327,8 @@ export const AttendanceGrid = memo(function AttendanceGrid({
   onCycle,
   onFocusDesk,
 }: AttendanceGridProps) {
-  const [columns, rows] = layout.size
-  const fixed = useMemo(() => attendanceFixedCells(layout, seats), [layout, seats])
-  const gridStyle = useMemo(() => roomTracks(columns), [columns])
+  const rows = useMemo(() => roomRows(layout, seats), [layout, seats])
+  const gridStyle = useMemo(() => roomTracks(layout.size[0]), [layout])
   return (
     <div style={SCROLL_STYLE}>
       <div
@@ -252,28 +338,18 @@ export const AttendanceGrid = memo(function AttendanceGrid({
         aria-describedby="attendance-keyboard-hint"
         style={gridStyle}
       >
-        {Array.from({ length: rows }, (_, y) => (
-          <div role="row" key={y}>
-            {Array.from({ length: columns }, (_, x) => {
-              const cell = positionOf(x, y)
-              const fixedCell = fixed.get(cell)
-              const member = seats.get(cell)
-              if (fixedCell || !member) return fixedCell
-              return (
-                <AttendanceDesk
-                  key={cell}
-                  desk={cell}
-                  member={member}
-                  status={register.get(member.username)}
-                  tabbable={focusedDesk === cell}
-                  pending={pending.has(member.username)}
-                  onKeyDown={onKeyDown}
-                  onCycle={onCycle}
-                  onFocusDesk={onFocusDesk}
-                />
-              )
-            })}
-          </div>
+        {rows.map((row, y) => (
+          <AttendanceRow
+            key={y}
+            row={row}
+            state={rowState(row, register, pending, focusedDesk)}
+            register={register}
+            pending={pending}
+            focusedDesk={focusedDesk}
+            onKeyDown={onKeyDown}
+            onCycle={onCycle}
+            onFocusDesk={onFocusDesk}
+          />
         ))}
       </div>
     </div>
