@@ -35,6 +35,17 @@ describe('local mirror', () => {
     expect(localStorage.getItem('closedAlerts')).toBeNull()
   })
 
+  it('keeps local settings written while the mirror was read (the login screen takes input meanwhile)', async () => {
+    localStorage.clear()
+    await mirrorLocalKey('localSettings')
+    const restoring = restoreMirroredKeys()
+    localStorage.setItem('localSettings', '{"featurePreview:timetablePlanner":true}')
+
+    expect(await restoring).toEqual([])
+    expect(localStorage.getItem('localSettings')).toBe('{"featurePreview:timetablePlanner":true}')
+    expect(await readMirroredKey('localSettings')).toBe('{"featurePreview:timetablePlanner":true}')
+  })
+
   it('stores empty local settings when neither localStorage nor the mirror has any, so the next start need not wait', async () => {
     localStorage.clear()
     await mirrorLocalKey('localSettings')

@@ -44,7 +44,8 @@ export async function readMirroredKey(key: MirroredKey): Promise<string | undefi
 
 /**
  * At start: a key missing from localStorage but present in its mirror is restored; a key present in
- * localStorage refreshes its mirror; `localSettings` missing from both becomes '{}' (the same settings). Returns the keys that were restored. Never throws (IndexedDB may be off).
+ * localStorage refreshes its mirror; `localSettings` missing from both becomes '{}' (the same settings). A key written
+ * while the mirror was being read is kept. Returns the keys that were restored. Never throws (IndexedDB may be off).
  */
 export async function restoreMirroredKeys(): Promise<MirroredKey[]> {
   const restored: MirroredKey[] = []
@@ -53,7 +54,9 @@ export async function restoreMirroredKeys(): Promise<MirroredKey[]> {
       try {
         if (localStorage.getItem(key) === null) {
           const value = await readMirroredKey(key)
-          if (value !== undefined) {
+          // Written meanwhile (the prerendered login screen takes input while IndexedDB answers): that value stays.
+          if (localStorage.getItem(key) !== null) await mirrorLocalKey(key)
+          else if (value !== undefined) {
             localStorage.setItem(key, value)
             restored.push(key)
           } else if (key === 'localSettings') {
