@@ -151,7 +151,6 @@ export async function backupPostgres(databaseUrl: string, file: string): Promise
   }
 }
 
-/** PostgreSQL: refuses a database with any table, then `pg_restore` in one transaction. */
 /** A restore goes only into an empty PostgreSQL database (pg_restore's dump, or a PGlite backup moved over). */
 export async function refuseNonEmpty(client: pg.Client): Promise<void> {
   const { rows } = await client.query<{ n: string }>(
@@ -164,6 +163,7 @@ export async function refuseNonEmpty(client: pg.Client): Promise<void> {
     )
 }
 
+/** PostgreSQL: refuses a database with any table, then `pg_restore` in one transaction. */
 export async function restorePostgres(databaseUrl: string, file: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()

@@ -2,8 +2,9 @@
  * Lists kept serialised (issue 21): a list answer — its bytes, ETag and compressed variants — is made once per change
  * of its data set's counter (`data_versions`, bumped by database triggers) and sent as it is until the next change,
  * so a request costs one counter read (a prepared statement), not a rebuild. The counter lives in the database, so a
- * change made by another server process or the CLI is seen by the next request here. Used for the students list, the short links, the
- * block list and its Squid feed, all groups and the accounts; the routes send them with lib/kept-answer.ts.
+ * change made by another server process or the CLI is seen by the next request here. Used for the students list,
+ * the short links, the block list and its Squid feed, all groups and the accounts; the routes send them with
+ * lib/kept-answer.ts.
  *
  * A list is rebuilt only when a request asks for it after a change — never in the background — and one build at a
  * time serves every request that read the counter before the build began. A build that a newer one has superseded

@@ -3,8 +3,9 @@
  * the student picker, the same dialog editing a group (issue 20), the delete confirmation, the seating dialog
  * (src/features/groups/seating, loaded when opened) and, with groupNotes 'ui1', each group's notes and the new-note
  * dialog. An administrator's 'Összes csoport' switch lists every school group (GET /groups) with its teacher, each
- * editable as their own (issue 20: a teacher edits their own groups, an administrator any). Groups are created and deleted online; edits and notes go through the outbox. Kezdőlap's 'Jelenlét' opens
- * this screen on a group's register (src/lib/screen-request.ts). Default export: the shell loads this screen lazily.
+ * editable as their own (issue 20: a teacher edits their own groups, an administrator any). Groups are created and
+ * deleted online; edits and notes go through the outbox. Kezdőlap's 'Jelenlét' opens this screen on a group's
+ * register (src/lib/screen-request.ts). Default export: the shell loads this screen lazily.
  */
 import { Box, Button, Flex, Heading, Switch, Text } from '@chakra-ui/react'
 import { Plus, UsersRound } from 'lucide-react'

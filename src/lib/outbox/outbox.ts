@@ -121,6 +121,9 @@ async function defaultOwner(): Promise<string | null> {
   return token ? apiCacheName(token) : null
 }
 
+/** What the outbox does with the page's query client: bakes accepted writes, cancels and refetches. */
+type OutboxQueryClient = Pick<QueryClient, 'setQueryData' | 'invalidateQueries' | 'cancelQueries'>
+
 export function createOutbox(deps: OutboxDeps = {}) {
   const tab = randomId()
   const send = deps.send ?? defaultSend
@@ -140,7 +143,7 @@ export function createOutbox(deps: OutboxDeps = {}) {
   // Items whose screen has been told that they wait (onDeferred runs once per item).
   const told = new Set<string>()
   const optimistic = new Map<string, Optimistic>()
-  let queryClient: Pick<QueryClient, 'setQueryData' | 'invalidateQueries' | 'cancelQueries'> | null = null
+  let queryClient: OutboxQueryClient | null = null
   let lastCreatedAt = 0
   let failures = 0
   let timer: ReturnType<typeof setTimeout> | null = null
@@ -337,7 +340,7 @@ export function createOutbox(deps: OutboxDeps = {}) {
       return state
     },
     /** The query client whose caches sent writes update and refetch. */
-    connect(client: Pick<QueryClient, 'setQueryData' | 'invalidateQueries' | 'cancelQueries'> | null): void {
+    connect(client: OutboxQueryClient | null): void {
       queryClient = client
     },
     /** How waiting writes to `queryKey` change its data (the optimistic view); see useQueuedMutation. */
