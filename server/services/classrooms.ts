@@ -20,6 +20,7 @@ import {
 import { groupIdsInClassroom } from '../repositories/groups-repository'
 import { seatingsOf, setSeating } from '../repositories/seating-repository'
 import { isUuid } from '../lib/uuid'
+import { keptList, type KeptList } from './kept-lists'
 import type { Change } from './write'
 
 const collator = new Intl.Collator('hu', { numeric: true })
@@ -29,9 +30,21 @@ function toClassroom(row: ClassroomRow): Classroom {
 }
 
 /** Every classroom, by name ('101' before '204' before 'Informatika'). */
-export async function classroomsList(db: Db): Promise<Classroom[]> {
+async function classroomsList(db: Db): Promise<Classroom[]> {
   const rows = await listClassrooms(db)
   return rows.map(toClassroom).sort((a, b) => collator.compare(a.name, b.name))
+}
+
+/**
+ * GET /classrooms: every classroom with its layout (a district's 200 are 200 KB), kept serialised per change of the
+ * groups' counter, which counts the classrooms' changes (services/kept-lists.ts). A change of a group or its members
+ * rebuilds it too: a few milliseconds, and no counter of its own to migrate and bump.
+ */
+export function keptClassrooms(db: Db): KeptList {
+  return keptList(db, 'groups', async () => ({
+    body: JSON.stringify({ classrooms: await classroomsList(db) }),
+    value: undefined,
+  }))
 }
 
 export async function classroomById(db: Db, id: string): Promise<Classroom> {

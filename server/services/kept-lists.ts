@@ -3,8 +3,8 @@
  * of its data set's counter (`data_versions`, bumped by database triggers) and sent as it is until the next change,
  * so a request costs one counter read (a prepared statement), not a rebuild. The counter lives in the database, so a
  * change made by another server process or the CLI is seen by the next request here. Used for the students list,
- * the short links, the block list and its Squid feed, all groups and the accounts; the routes send them with
- * lib/kept-answer.ts.
+ * the short links, the block list and its Squid feed, all groups, the classrooms and the accounts; the routes send
+ * them with lib/kept-answer.ts.
  *
  * A list is rebuilt only when a request asks for it after a change — never in the background — and one build at a
  * time serves every request that read the counter before the build began. A build that a newer one has superseded
@@ -16,9 +16,11 @@ import { etagOf } from '../lib/etag'
 import { dataVersion, type DataSet } from '../repositories/data-versions-repository'
 
 export interface KeptAnswer<T = undefined> {
-  /** The answer's bytes as sent (JSON, or the Squid feed's text). */
-  body: string
-  /** The body's UTF-8 bytes, encoded once: a Buffer is written to the socket without a per-request encoding pass. */
+  /**
+   * The answer's UTF-8 bytes as sent (JSON, or the Squid feed's text), encoded once: a Buffer is written to the
+   * socket without a per-request encoding pass. The string it was made from is not kept: with Hungarian letters it is
+   * held two bytes per character, and a district's lists would keep twice their size in the heap for nothing.
+   */
   bytes: Buffer
   etag: string
   /** The body compressed with `encoding`, made once per list on first demand. */
@@ -51,7 +53,8 @@ export function keptList<T = undefined>(
     }
     const { body, value } = await build(stillWanted)
     stillWanted()
-    return { version, body, bytes: Buffer.from(body), value, etag: etagOf(body), encoded: compressOnce(body) }
+    const bytes = Buffer.from(body)
+    return { version, bytes, value, etag: etagOf(bytes), encoded: compressOnce(bytes) }
   }
 
   async function at(version: number): Promise<KeptAnswer<T>> {

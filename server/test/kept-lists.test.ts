@@ -1,8 +1,9 @@
 /**
  * Lists kept serialised per change of their data set's counter (issue 21, services/kept-lists.ts): the short links,
- * the block list and its feed, all groups and the accounts — current after every change (also another process's),
- * a 304 for an unchanged ETag; the block list's POST answered from the kept list; the last sign-in from its own
- * table, without making the students list stale; writers not queueing on one counter row (PostgreSQL).
+ * the block list and its feed, all groups, the classrooms and the accounts — current after every change (also
+ * another process's), a 304 for an unchanged ETag; the block list's POST answered from the kept list; the last
+ * sign-in from its own table, without making the students list stale; writers not queueing on one counter row
+ * (PostgreSQL).
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
@@ -121,6 +122,34 @@ describe.each(drivers)('kept lists on %s', (driver) => {
     expect(own.map((g: { groupName: string }) => g.groupName)).toEqual(['Kept csoport'])
   })
 
+  it("keeps the classrooms, current after another process's change and after a change made outside the API", async () => {
+    const teacher = await t.signedIn('teacher')
+    const layout = { size: [2, 1], objects: [{ x: 0, y: 0, type: 'student' }] }
+    const name = `Kept terem ${randomUUID().slice(0, 6)}`
+    expect((await send('POST', '/api/classrooms', teacher.token, { name, layout })).statusCode).toBe(201)
+    const first = await expectKept('/api/classrooms', teacher.token)
+    const names = (res: { json(): { classrooms: { name: string }[] } }) =>
+      res.json().classrooms.map((c) => c.name)
+    expect(names(first)).toContain(name)
+
+    // Another process creates one: the next request here has it.
+    const other = await t.secondApp()
+    const created = await other.inject({
+      method: 'POST',
+      url: '/api/classrooms',
+      headers: { authorization: teacher.token },
+      payload: { name: `${name} B`, layout },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const second = await get('/api/classrooms', teacher.token)
+    expect(names(second)).toContain(`${name} B`)
+    expect(second.headers.etag).not.toBe(first.headers.etag)
+
+    // A rename in the database (a restore, the CLI): the triggers count it.
+    await t.handle.db.execute(sql`update classrooms set name = ${`${name} C`} where name = ${name}`)
+    expect(names(await get('/api/classrooms', teacher.token))).toContain(`${name} C`)
+  })
+
   it("keeps the accounts with their last sign-in; a sign-in or a password change leaves the students list's ETag", async () => {
     const admin = await t.signedIn('admin')
     const teacher = await t.user('teacher')
@@ -188,11 +217,11 @@ describe.each(drivers)('kept lists on %s', (driver) => {
     await waitFor(2)
     gates[0]!()
     gates[1]!()
-    expect((await early).body).toBe('build 2')
-    expect((await late).body).toBe('build 2')
+    expect((await early).bytes.toString()).toBe('build 2')
+    expect((await late).bytes.toString()).toBe('build 2')
     expect(finished).toBe(1)
     // Unchanged counter: no build.
-    expect((await list.get()).body).toBe('build 2')
+    expect((await list.get()).bytes.toString()).toBe('build 2')
     expect(builds).toBe(2)
   })
 

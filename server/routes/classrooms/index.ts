@@ -16,24 +16,28 @@ import {
   WRITE_ERRORS,
   withErrors,
 } from '@contract/api'
+import { sendKept } from '@server/lib/kept-answer'
 import {
   classroomById,
-  classroomsList,
   createClassroom,
   deleteClassroom,
+  keptClassrooms,
   updateClassroom,
 } from '@server/services/classrooms'
 import { saveSeating, seatingOf } from '@server/services/seating'
 import { runWrite } from '@server/plugins/app/write'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const classrooms = keptClassrooms(app.db)
+
   app.get(
     '/classrooms',
     {
       onRequest: app.requireFeatures('getAllClassrooms'),
       schema: { response: withErrors({ 200: ClassroomsResponse }, 401, 403, 429, 500) },
     },
-    async () => ({ classrooms: await classroomsList(app.db) }),
+    // Kept serialised in the ClassroomsResponse shape: sent as it is, without the serializer.
+    async (request, reply) => sendKept(request, reply, await classrooms.get()),
   )
 
   app.get(
