@@ -115,12 +115,14 @@ test('a revoked account reloads onto the login screen with nothing of the school
     )
   })
   await page.reload({ waitUntil: 'domcontentloaded' })
+  // The prerendered login form shows before the app has asked anything: wait for the reload's dashboard answer.
+  const dashboardAnswers = async () =>
+    (await Promise.all(answers)).filter((answer) => /^\d+ \/api\/dashboard\/?( |$)/.test(answer))
+  await expect
+    .poll(dashboardAnswers, { message: 'the dashboard answers of the reload', timeout: 30_000 })
+    .toEqual([expect.stringMatching(/^401 /)])
   await expect(usernameField(page)).toBeVisible({ timeout: 30_000 })
   const seen = await Promise.all(answers)
-  expect(
-    seen.filter((answer) => /^\d+ \/api\/dashboard\/?( |$)/.test(answer)),
-    'the dashboard answers of the reload',
-  ).toEqual([expect.stringMatching(/^401 /)])
   expect(
     seen.filter((answer) => /^\d+ \S+ ./.test(answer)),
     'API answers carrying the school’s data after the account was disabled',
