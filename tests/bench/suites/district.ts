@@ -13,7 +13,6 @@
  * creates a database of its own there and drops it at the end. Budgets: every list ≥ 0.5 of its bare route, every
  * screen call ≤ 5 ms of process time per request, every RSS < 512 MB.
  */
-import { spawn } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
@@ -22,7 +21,8 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { openDatabase } from '../../../server/db'
 import { seedAuditHistory } from '../../../server/cli/seed-audit'
-import { ROOT, freePort, startServer, waitForHealth, type ServerHandle } from '../../support/server'
+import { startServer, type ServerHandle } from '../../support/server'
+import { startBareRoute } from '../bare-route'
 import { percentile, type BenchSuite, type ServerContext } from '../suite'
 
 const DISTRICT = {
@@ -266,32 +266,6 @@ async function load(urls: string[], path: string, tokens: string[], seconds: num
   }
 }
 
-async function startBare(bodyFile: string, path: string, type: string) {
-  const port = await freePort()
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(ROOT, 'tests/bench/bare-server.ts'),
-      String(port),
-      bodyFile,
-      path.split('?')[0],
-      type,
-    ],
-    { cwd: ROOT, stdio: 'ignore' },
-  )
-  const url = `http://127.0.0.1:${port}`
-  await waitForHealth(url, child, 30_000)
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM')
-      await new Promise((r) => child.once('exit', r))
-    },
-  }
-}
-
 /** A process's peak resident memory (VmHWM), in MB. */
 function peakRssMb(pid: number): number {
   const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
@@ -316,7 +290,7 @@ async function measure(
       const urls = servers.map((s) => s.url)
       await load(urls, target.path, tokens[target.who], 1) // warm-up
       const real = await load(urls, target.path, tokens[target.who], seconds)
-      const bares = await Promise.all(servers.map(() => startBare(bodyFile, target.path, first.type)))
+      const bares = await Promise.all(servers.map(() => startBareRoute(bodyFile, target.path, first.type)))
       let bare: Load
       try {
         await load(

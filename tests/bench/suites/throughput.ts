@@ -2,12 +2,11 @@
  * Sign-in latency (20 sequential logins with the production scrypt cost) and GET /api/students/ throughput under
  * autocannon, against a bare Fastify route serving the same bytes in the same run. Runs before Chromium starts.
  */
-import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { ROOT, freePort, waitForHealth } from '../../support/server'
 import { login } from '../app'
+import { startBareRoute } from '../bare-route'
 import type { BenchSuite } from '../suite'
 
 async function throughput(url: string, tokens: string[], seconds: number) {
@@ -28,27 +27,6 @@ async function throughput(url: string, tokens: string[], seconds: number) {
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     bytesPerRequest: result.requests.total ? result.throughput.total / result.requests.total : 0,
-  }
-}
-
-async function startBare(bodyFile: string) {
-  const port = await freePort()
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'tests/bench/bare-server.ts'), String(port), bodyFile],
-    {
-      cwd: ROOT,
-      stdio: 'ignore',
-    },
-  )
-  const url = `http://127.0.0.1:${port}`
-  await waitForHealth(url, child, 30_000)
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM')
-      await new Promise((r) => child.once('exit', r))
-    },
   }
 }
 
@@ -93,7 +71,7 @@ const suite: BenchSuite = {
       writeFileSync(bodyFile, body)
       await throughput(serverUrl, tokens, 2) // warm-up
       const real = await throughput(serverUrl, tokens, 10)
-      const bare = await startBare(bodyFile)
+      const bare = await startBareRoute(bodyFile)
       try {
         await throughput(bare.url, tokens, 2)
         const base = await throughput(bare.url, tokens, 10)
