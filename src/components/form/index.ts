@@ -1,3 +1,7 @@
-/** The form path: `useSchemaForm` (react-hook-form + the contract's TypeBox schema) and `FormField` (Chakra). */
+/**
+ * The form path: `useSchemaForm` (react-hook-form + the contract's TypeBox schema), `FormField` (Chakra) and
+ * `SelectInput` (a fixed list of choices).
+ */
 export { FormField } from './form-field'
+export { SelectInput, type SelectOption } from './select-input'
 export { useSchemaForm, type Rule } from './use-schema-form'

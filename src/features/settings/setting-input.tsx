@@ -1,8 +1,8 @@
 /** One setting's input by its type: text, boolean, select or a custom component (spec §2). */
-import { Field, Input, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react'
+import { Field, Input, Stack, Switch, Text } from '@chakra-ui/react'
 import { Type } from '@sinclair/typebox'
 import type { ComponentType } from 'react'
-import { FormField, useSchemaForm } from '@/components/form'
+import { FormField, SelectInput, useSchemaForm } from '@/components/form'
 import type { SettingsValues } from '@/lib/settings/settings-values'
 import { MfaEmailForm } from './mfa-email-form'
 import { QuickActionsEditor, type CustomSettingProps } from './quick-actions-editor'
@@ -115,19 +115,12 @@ export function SettingInput({ definition, value, values, onChange }: SettingInp
       return (
         <Field.Root disabled={Boolean(disabledReason)}>
           <Field.Label>{definition.label}</Field.Label>
-          <NativeSelect.Root maxW="sm">
-            <NativeSelect.Field
-              value={String(Math.max(index, 0))}
-              onChange={(event) => onChange(options[Number(event.target.value)]?.value)}
-            >
-              {options.map((option, i) => (
-                <option key={String(option.value)} value={String(i)}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <SelectInput
+            maxW="sm"
+            value={String(Math.max(index, 0))}
+            onChange={(event) => onChange(options[Number(event.target.value)]?.value)}
+            options={options.map((option, i) => ({ value: String(i), label: option.label }))}
+          />
           <Field.HelperText>{disabledReason ?? definition.description}</Field.HelperText>
         </Field.Root>
       )

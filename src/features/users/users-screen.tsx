@@ -3,13 +3,14 @@
  * filter by type; create (one-time password shown once), disable/enable, password reset, MFA removal, per-user
  * features, import from .xlsx/.csv with a preview, export as .xlsx. Default export: the shell loads it lazily.
  */
-import { Box, Button, Flex, Heading, HStack, NativeSelect, Text } from '@chakra-ui/react'
+import { Box, Button, Flex, Heading, HStack, Text } from '@chakra-ui/react'
 import { Download, Upload, UserPlus, Users } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { USERS_MESSAGES, type CreateUserRequest, type UserSummary } from '@contract/api'
 import { USER_TYPES, type UserType } from '@contract/features'
 import { TIMING } from '@contract/limits'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { SelectInput } from '@/components/form'
 import { ListState, type ListWords } from '@/components/list-state'
 import { ListToolbar } from '@/components/list-toolbar'
 import { OfflineMarker } from '@/components/offline-marker'
@@ -37,6 +38,12 @@ import { UsersTable, type UserAction } from './components/users-table'
 import type { Slip } from './print-slips'
 import { USER_TYPE_LABELS } from './user-labels'
 import { createUserSearch, normaliseForSearch } from './user-search'
+
+/** The type filter: every type, or one. */
+const TYPE_FILTERS = [
+  { value: '', label: 'Minden típus' },
+  ...USER_TYPES.map((type) => ({ value: type, label: USER_TYPE_LABELS[type] })),
+]
 
 const NO_USERS: UserSummary[] = []
 
@@ -159,21 +166,13 @@ export default function UsersScreen() {
         count={users.data ? userCount(list.length, searching ? results.length : null) : null}
         countIcon={<Users size={16} aria-hidden />}
       >
-        <NativeSelect.Root width={{ sm: '14rem' }}>
-          <NativeSelect.Field
-            aria-label="Típus szerinti szűrés"
-            value={typeFilter}
-            onChange={(event) => setTypeFilter(event.target.value as UserType | '')}
-          >
-            <option value="">Minden típus</option>
-            {USER_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {USER_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <SelectInput
+          width={{ sm: '14rem' }}
+          aria-label="Típus szerinti szűrés"
+          value={typeFilter}
+          onChange={(event) => setTypeFilter(event.target.value as UserType | '')}
+          options={TYPE_FILTERS}
+        />
       </ListToolbar>
 
       <OfflineMarker updatedAt={users.data?.date ?? null} />

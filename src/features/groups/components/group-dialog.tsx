@@ -7,7 +7,7 @@
  * an edit is pre-filled, says before saving how many pupils lose their seat (contract/seating-transfer.ts) and goes
  * through the outbox. A group created before groups had a time may keep none (both times empty).
  */
-import { Alert, Flex, Input, NativeSelect } from '@chakra-ui/react'
+import { Alert, Flex, Input } from '@chakra-ui/react'
 import { Type } from '@sinclair/typebox'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
@@ -26,7 +26,7 @@ import { WEEKDAYS } from '@contract/weekdays'
 import { useClassrooms } from '@/api/classrooms'
 import { useStudents } from '@/api/students'
 import { FormDialog } from '@/components/form-dialog'
-import { FormField, useSchemaForm } from '@/components/form'
+import { FormField, SelectInput, useSchemaForm } from '@/components/form'
 import { ApiError, messageOf } from '@/lib/api-client'
 import { CREATE_FAILED } from '../api/groups'
 import { seatingQuery } from '../seating/api/seating'
@@ -168,16 +168,10 @@ export function GroupDialog(props: GroupDialogProps) {
       </FormField>
 
       <FormField label="Nap" error={formState.errors.groupDay}>
-        <NativeSelect.Root>
-          <NativeSelect.Field {...register('groupDay', { valueAsNumber: true })}>
-            {WEEKDAYS.map((day) => (
-              <option key={day.id} value={day.id}>
-                {day.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <SelectInput
+          {...register('groupDay', { valueAsNumber: true })}
+          options={WEEKDAYS.map((day) => ({ value: day.id, label: day.name }))}
+        />
       </FormField>
 
       <Flex gap="4" direction={{ base: 'column', sm: 'row' }}>
@@ -200,18 +194,18 @@ export function GroupDialog(props: GroupDialogProps) {
               : undefined
         }
       >
-        <NativeSelect.Root>
-          {/* Controlled: an edited group's classroom is selected once the list of classrooms has arrived. */}
-          <NativeSelect.Field {...register('classroom')} value={classroomId}>
-            <option value="">Nincs terem</option>
-            {(classrooms.data?.classrooms ?? []).map((classroom) => (
-              <option key={classroom._id} value={classroom._id}>
-                {classroom.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        {/* Controlled: an edited group's classroom is selected once the list of classrooms has arrived. */}
+        <SelectInput
+          {...register('classroom')}
+          value={classroomId}
+          options={[
+            { value: '', label: 'Nincs terem' },
+            ...(classrooms.data?.classrooms ?? []).map((classroom) => ({
+              value: classroom._id,
+              label: classroom.name,
+            })),
+          ]}
+        />
       </FormField>
 
       <Controller

@@ -1,11 +1,11 @@
 /** 'Új felhasználó': name, username, type. The server generates the one-time password (shown in the next dialog). */
-import { Input, NativeSelect } from '@chakra-ui/react'
+import { Input } from '@chakra-ui/react'
 import { Type } from '@sinclair/typebox'
 import { CreateUserRequest, USERS_MESSAGES } from '@contract/api'
 import { USER_TYPES, type UserType } from '@contract/features'
 import { LIMITS } from '@contract/limits'
 import { FormDialog } from '@/components/form-dialog'
-import { FormField, useSchemaForm } from '@/components/form'
+import { FormField, SelectInput, useSchemaForm } from '@/components/form'
 import { USER_TYPE_LABELS } from '../user-labels'
 
 /** The contract's fields; the username also without spaces here, so it can be typed at a sign-in. */
@@ -66,16 +66,10 @@ export function CreateUserDialog({ open, saving, onClose, onCreate }: CreateUser
         <Input placeholder="pl.: kiss.anna" autoComplete="off" spellCheck={false} {...register('username')} />
       </FormField>
       <FormField label="Típus">
-        <NativeSelect.Root>
-          <NativeSelect.Field {...register('type')}>
-            {USER_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {USER_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <SelectInput
+          {...register('type')}
+          options={USER_TYPES.map((type) => ({ value: type, label: USER_TYPE_LABELS[type] }))}
+        />
       </FormField>
     </FormDialog>
   )

@@ -4,10 +4,11 @@
  * `isFeatureEnabled`. The dates are the days in which the override holds as switched on; a switched-off override
  * holds on every day. Saved as a whole; it takes effect at the user's next dashboard load (the server at once).
  */
-import { Badge, Box, Grid, Input, NativeSelect, Spinner, Text } from '@chakra-ui/react'
+import { Badge, Box, Grid, Input, Spinner, Text } from '@chakra-ui/react'
 import { useEffect, useMemo, useState } from 'react'
 import { USERS_MESSAGES, type UserFeatureOverride, type UserSummary } from '@contract/api'
 import { FormDialog } from '@/components/form-dialog'
+import { SelectInput } from '@/components/form'
 import { ApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 import { useSaveUserFeatures, useUserFeatures } from '../api/users'
@@ -20,6 +21,12 @@ export interface UserFeaturesDialogProps {
 }
 
 type Choice = 'default' | 'on' | 'off'
+
+const CHOICES: readonly { value: Choice; label: string }[] = [
+  { value: 'default', label: 'Alapértelmezés' },
+  { value: 'on', label: 'Bekapcsolva' },
+  { value: 'off', label: 'Kikapcsolva' },
+]
 
 export function UserFeaturesDialog({ user, onClose }: UserFeaturesDialogProps) {
   const features = useUserFeatures(user?.id ?? null)
@@ -123,18 +130,13 @@ export function UserFeaturesDialog({ user, onClose }: UserFeaturesDialogProps) {
                     ` · feltétele: ${feature.dependencies.map(featureLabel).join(', ')}`}
                 </Text>
               </Box>
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field
-                  aria-label={`Felülbírálás: ${label}`}
-                  value={choice}
-                  onChange={(event) => setChoice(feature.id, event.target.value as Choice)}
-                >
-                  <option value="default">Alapértelmezés</option>
-                  <option value="on">Bekapcsolva</option>
-                  <option value="off">Kikapcsolva</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <SelectInput
+                size="sm"
+                aria-label={`Felülbírálás: ${label}`}
+                value={choice}
+                onChange={(event) => setChoice(feature.id, event.target.value as Choice)}
+                options={CHOICES}
+              />
               <Input
                 size="sm"
                 type="date"

@@ -3,11 +3,11 @@
  * A note belongs to an entry, so only a marked pupil can have one; 'Megjegyzés törlése' (or an empty text) clears it.
  * The dialog lives beside the register's toolbar, not on the desks: the tap path renders nothing more.
  */
-import { Button, NativeSelect, Textarea } from '@chakra-ui/react'
+import { Button, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { ATTENDANCE_NOTE_MAX, type AttendanceEntry, type GroupMember } from '@contract/api'
 import { FormDialog } from '@/components/form-dialog'
-import { FormField } from '@/components/form'
+import { FormField, SelectInput } from '@/components/form'
 
 export interface AttendanceNoteDialogProps {
   /** The marked pupils, in member order. */
@@ -66,22 +66,14 @@ export function AttendanceNoteDialog({ pupils, entries, onClose, onSave }: Atten
       }
     >
       <FormField label="Tanuló">
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={student}
-            onChange={(event) => {
-              setStudent(event.target.value)
-              setText(noteOf(event.target.value))
-            }}
-          >
-            {pupils.map((pupil) => (
-              <option key={pupil.username} value={pupil.username}>
-                {pupil.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <SelectInput
+          value={student}
+          onChange={(event) => {
+            setStudent(event.target.value)
+            setText(noteOf(event.target.value))
+          }}
+          options={pupils.map((pupil) => ({ value: pupil.username, label: pupil.name }))}
+        />
       </FormField>
       <FormField label="Megjegyzés szövege">
         <Textarea
