@@ -4,10 +4,22 @@
  * The dialog lives beside the register's toolbar, not on the desks: the tap path renders nothing more.
  */
 import { Button, Textarea } from '@chakra-ui/react'
-import { useState } from 'react'
-import { ATTENDANCE_NOTE_MAX, type AttendanceEntry, type GroupMember } from '@contract/api'
+import { Type } from '@sinclair/typebox'
+import { useWatch } from 'react-hook-form'
+import {
+  ATTENDANCE_MESSAGES,
+  ATTENDANCE_NOTE_MAX,
+  type AttendanceEntry,
+  type GroupMember,
+} from '@contract/api'
 import { FormDialog } from '@/components/form-dialog'
-import { FormField, SelectInput } from '@/components/form'
+import { FormField, SelectInput, useSchemaForm } from '@/components/form'
+
+/** The pupil and the note's text; the text's limit is the one the server checks on the day's register. */
+const NoteForm = Type.Object({
+  student: Type.String({ minLength: 1 }),
+  note: Type.String({ maxLength: ATTENDANCE_NOTE_MAX, errorMessage: ATTENDANCE_MESSAGES.noteTooLong }),
+})
 
 export interface AttendanceNoteDialogProps {
   /** The marked pupils, in member order. */
@@ -22,22 +34,22 @@ export interface AttendanceNoteDialogProps {
 /** Mounted while open: closing forgets the choice and the text. */
 export function AttendanceNoteDialog({ pupils, entries, onClose, onSave }: AttendanceNoteDialogProps) {
   const noteOf = (student: string) => entries.find((entry) => entry.student === student)?.note ?? ''
-  const [student, setStudent] = useState(pupils[0]?.username ?? '')
-  const [text, setText] = useState(() => noteOf(student))
-  const [busy, setBusy] = useState(false)
+  const first = pupils[0]?.username ?? ''
+  const { register, handleSubmit, setValue, control, formState } = useSchemaForm(NoteForm, {
+    defaultValues: { student: first, note: noteOf(first) },
+  })
+  const student = useWatch({ control, name: 'student' })
 
-  const save = async (note: string) => {
-    if (!student) return
-    setBusy(true)
-    try {
-      await onSave(student, note)
-      onClose()
-    } catch {
-      // Could not be stored: the outbox's toast said so; the text stays for another try.
-    } finally {
-      setBusy(false)
-    }
-  }
+  /** Saves `note`, or the typed text; the dialog stays open with the text if it could not be stored. */
+  const save = (note?: string) =>
+    handleSubmit(async (values) => {
+      try {
+        await onSave(values.student, note ?? values.note)
+        onClose()
+      } catch {
+        // Could not be stored: the outbox's toast said so; the text stays for another try.
+      }
+    })()
 
   return (
     <FormDialog
@@ -45,7 +57,7 @@ export function AttendanceNoteDialog({ pupils, entries, onClose, onSave }: Atten
       title="Megjegyzés"
       description="Megjegyzés csak jelölt tanulóhoz írható."
       onClose={onClose}
-      onSubmit={() => void save(text)}
+      onSubmit={() => void save()}
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
@@ -54,34 +66,25 @@ export function AttendanceNoteDialog({ pupils, entries, onClose, onSave }: Atten
           <Button
             variant="outline"
             colorPalette="red"
-            disabled={busy || noteOf(student) === ''}
+            disabled={formState.isSubmitting || noteOf(student) === ''}
             onClick={() => void save('')}
           >
             Megjegyzés törlése
           </Button>
-          <Button type="submit" colorPalette="blue" loading={busy} disabled={!student}>
+          <Button type="submit" colorPalette="blue" loading={formState.isSubmitting} disabled={!student}>
             Mentés
           </Button>
         </>
       }
     >
-      <FormField label="Tanuló">
+      <FormField label="Tanuló" error={formState.errors.student}>
         <SelectInput
-          value={student}
-          onChange={(event) => {
-            setStudent(event.target.value)
-            setText(noteOf(event.target.value))
-          }}
+          {...register('student', { onChange: (event) => setValue('note', noteOf(event.target.value)) })}
           options={pupils.map((pupil) => ({ value: pupil.username, label: pupil.name }))}
         />
       </FormField>
-      <FormField label="Megjegyzés szövege">
-        <Textarea
-          rows={3}
-          maxLength={ATTENDANCE_NOTE_MAX}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
+      <FormField label="Megjegyzés szövege" error={formState.errors.note}>
+        <Textarea rows={3} maxLength={ATTENDANCE_NOTE_MAX} {...register('note')} />
       </FormField>
     </FormDialog>
   )
