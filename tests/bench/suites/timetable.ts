@@ -6,8 +6,11 @@
  *   - cold: clicked as soon as the shell shows (the chunk is fetched and evaluated in the measurement);
  *   - warm: clicked once the shell has preloaded the chunk (what a user who opens the screen later gets).
  * DESIGN §7 sets no budget for it: the figures are reported without one.
+ * `--profile DIR` saves a CPU profile of each measured click in DIR and prints the functions with the most self time.
  */
-import type { BrowserContext, Page } from 'playwright-core'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 import { WEEKDAYS } from '@contract/weekdays'
 import { mainMenu, signedInPage } from '../app'
 import type { BenchSuite } from '../suite'
@@ -75,7 +78,7 @@ async function seed(page: Page, classes: ReturnType<typeof plan>) {
 }
 
 /** One measurement after a reload: ms from the click to the frame after the last block appeared. */
-async function measure(page: Page, warm: boolean): Promise<number> {
+async function measure(page: Page, warm: boolean, profileDir: string | null): Promise<number> {
   await page.reload()
   await menuEntry(page, ENTRY).waitFor({ timeout: 60_000 })
   if (warm)
@@ -101,17 +104,43 @@ async function measure(page: Page, warm: boolean): Promise<number> {
         observer.observe(document.body, { childList: true, subtree: true })
       })
     }, CLASS_COUNT)
+    if (profileDir) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+      await cdp.send('Profiler.start')
+    }
     await menuEntry(page, ENTRY).click()
-    return await page.evaluate(() => (window as unknown as { __tt: Promise<number> }).__tt)
+    const ms = await page.evaluate(() => (window as unknown as { __tt: Promise<number> }).__tt)
+    if (profileDir) await saveProfile(cdp, profileDir, warm)
+    return ms
   } finally {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
     await cdp.detach()
   }
 }
 
+/** --profile: the click's CPU profile (DevTools › Performance opens it) and the 25 functions with most self time. */
+async function saveProfile(cdp: CDPSession, profileDir: string, warm: boolean) {
+  const { profile } = await cdp.send('Profiler.stop')
+  mkdirSync(profileDir, { recursive: true })
+  const file = join(profileDir, `timetable-${warm ? 'warm' : 'cold'}-${Date.now()}.cpuprofile`)
+  writeFileSync(file, JSON.stringify(profile))
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
+  const self = new Map<string, number>()
+  const deltas = profile.timeDeltas ?? []
+  ;(profile.samples ?? []).forEach((id, i) => {
+    const frame = nodes.get(id)!.callFrame
+    const key = `${frame.functionName || '(anon)'} ${frame.url.replace(/^.*\//, '')}:${frame.lineNumber}`
+    self.set(key, (self.get(key) ?? 0) + (deltas[i + 1] ?? 0) / 1000)
+  })
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)
+  console.log(`  (profile: ${file}; self time, ms:)`)
+  for (const [name, ms] of top) console.log(`    ${ms.toFixed(1).padStart(8)}  ${name}`)
+}
+
 const suite: BenchSuite = {
   group: 'timetable',
-  async run({ browser, appUrl, teacher, record, fail, percentile, round }) {
+  async run({ browser, appUrl, teacher, record, fail, percentile, round, options }) {
     let context: BrowserContext | undefined
     try {
       const signedIn = await signedInPage(browser, appUrl, teacher, { localSettings: PREVIEW })
@@ -120,7 +149,7 @@ const suite: BenchSuite = {
       await seed(page, plan())
       for (const warm of [false, true]) {
         const samples: number[] = []
-        for (let i = 0; i < RUNS; i++) samples.push(await measure(page, warm))
+        for (let i = 0; i < RUNS; i++) samples.push(await measure(page, warm, options.profile))
         const label = warm ? 'chunk preloaded' : 'chunk loaded on the click'
         record({
           name: `timetable first render, ${CLASS_COUNT} classes, 4× CPU (${label}) p50`,
