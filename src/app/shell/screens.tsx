@@ -23,13 +23,14 @@ import {
   UsersRound,
   type LucideIcon,
 } from 'lucide-react'
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react'
+import { lazy, memo, Suspense, useState, type ComponentType, type ReactNode } from 'react'
 import { LoadingScreen } from '@/components/loading-screen'
 import { prefetchAuditLog } from '@/features/audit-log/prefetch'
 import { prefetchClassrooms } from '@/features/classrooms/prefetch'
 import { prefetchDashboard } from '@/features/dashboard/prefetch'
 import { prefetchGroups } from '@/features/groups/prefetch'
 import { prefetchStudents } from '@/features/students/prefetch'
+import { prefetchTimetable } from '@/features/timetable/prefetch'
 import { SCREEN_ENTRIES, SCREEN_IDS, type ScreenEntry, type ScreenId } from './menu'
 
 interface ScreenParts {
@@ -71,7 +72,11 @@ const SCREEN_PARTS = {
   files: { icon: FolderOpen, load: () => import('@/features/files/files-screen') },
   proxy: { icon: Shield, load: () => import('@/features/proxy/proxy-screen') },
   'work-hours': { icon: Clock, load: () => import('@/features/work-hours/work-hours-screen') },
-  timetable: { icon: CalendarClock, load: () => import('@/features/timetable/timetable-screen') },
+  timetable: {
+    icon: CalendarClock,
+    load: () => import('@/features/timetable/timetable-screen'),
+    prefetch: prefetchTimetable,
+  },
   'audit-log': {
     icon: ScrollText,
     load: () => import('@/features/audit-log/audit-log-screen'),
@@ -175,8 +180,11 @@ export function warmScreens(ids: readonly ScreenId[], queryClient: QueryClient):
   }
 }
 
-/** Renders the selected screen, or 'Nem létező menüpont.' for an unknown selection. */
-export function ScreenOutlet({
+/**
+ * Renders the selected screen, or 'Nem létező menüpont.' for an unknown selection. Memoised: a menu click re-renders
+ * the shell (the sidebar's selection) before the new screen is shown, and the outgoing screen must not render again.
+ */
+export const ScreenOutlet = memo(function ScreenOutlet({
   screen,
   screens = VIEWS,
 }: {
@@ -195,4 +203,4 @@ export function ScreenOutlet({
       <Screen />
     </Suspense>
   )
-}
+})

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
+import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { page } from '@/lib/page'
 import { requestScreen, screenRequestFor } from '@/lib/screen-request'
@@ -243,6 +244,31 @@ describe('shell', () => {
     await menu()
     expect(await screen.findByText('Szia, Teszt Elek!')).toBeInTheDocument()
     expect(studentsRequests).toBe(0)
+  })
+
+  it('does not render the shown screen again when the shell re-renders (a menu click, issue 21)', async () => {
+    let renders = 0
+    const screens = {
+      shown: function Shown() {
+        renders++
+        return <p>Shown</p>
+      },
+    }
+    function Host() {
+      const [clicks, setClicks] = useState(0)
+      return (
+        <>
+          <button onClick={() => setClicks(clicks + 1)}>Re-render {clicks}</button>
+          <ScreenOutlet screen="shown" screens={screens} />
+        </>
+      )
+    }
+    const { user } = renderWithProviders(<Host />)
+    expect(await screen.findByText('Shown')).toBeInTheDocument()
+    const before = renders
+    await user.click(screen.getByRole('button', { name: 'Re-render 0' }))
+    expect(await screen.findByRole('button', { name: 'Re-render 1' })).toBeInTheDocument()
+    expect(renders).toBe(before)
   })
 
   it('shows "Nem létező menüpont." for an unknown selection', () => {

@@ -1,5 +1,5 @@
 /** The sidebar's content: the visible entries, then the fixed Beállítások and Kijelentkezés at the bottom. */
-import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react'
+import { Button, Flex, Stack, Text } from '@chakra-ui/react'
 import { LogOut, type LucideIcon } from 'lucide-react'
 import { memo } from 'react'
 import type { MenuEntry, ScreenId } from './menu'
@@ -70,6 +70,34 @@ function NavButton({
   )
 }
 
+/**
+ * A screen's entry. Memoised with its own handler: a menu click changes the selection, and only the entries whose
+ * `current` changed render again (each is a Chakra Button, whose styles are resolved on every render).
+ */
+const ScreenButton = memo(function ScreenButton({
+  id,
+  label,
+  current,
+  onSelect,
+}: {
+  id: ScreenId
+  label: string
+  current: boolean
+  onSelect: (id: ScreenId) => void
+}) {
+  return <NavButton label={label} icon={SCREENS[id].icon} current={current} onClick={() => onSelect(id)} />
+})
+
+const LogoutButton = memo(function LogoutButton({
+  onLogout,
+  loggingOut,
+}: {
+  onLogout: () => void
+  loggingOut?: boolean
+}) {
+  return <NavButton label="Kijelentkezés" icon={LogOut} onClick={onLogout} disabled={loggingOut} />
+})
+
 /** Memoised: the shell re-renders for reasons of its own (drawer, a screen switch still loading its code). */
 export const SidebarContent = memo(function SidebarContent({
   entries,
@@ -98,31 +126,31 @@ export const SidebarContent = memo(function SidebarContent({
       </Flex>
       <Stack as="ul" listStyleType="none" gap="1" flex="1" overflowY="auto">
         {entries.map((entry) => (
-          <Box as="li" key={entry.id}>
-            <NavButton
+          <li key={entry.id}>
+            <ScreenButton
+              id={entry.id}
               label={entry.label}
-              icon={SCREENS[entry.id].icon}
               current={selected === entry.id}
-              onClick={() => onSelect(entry.id)}
+              onSelect={onSelect}
             />
-          </Box>
+          </li>
         ))}
       </Stack>
       <Stack as="ul" listStyleType="none" gap="1" borderTopWidth="1px" pt="3">
-        <Box as="li">
-          <NavButton
+        <li>
+          <ScreenButton
+            id={SETTINGS_SCREEN}
             label={SCREENS[SETTINGS_SCREEN].label}
-            icon={SCREENS[SETTINGS_SCREEN].icon}
             current={selected === SETTINGS_SCREEN}
-            onClick={() => onSelect(SETTINGS_SCREEN)}
+            onSelect={onSelect}
           />
-        </Box>
-        <Box as="li">
+        </li>
+        <li>
           <BugReportButton screen={SCREENS[selected].label} variant="nav" />
-        </Box>
-        <Box as="li">
-          <NavButton label="Kijelentkezés" icon={LogOut} onClick={onLogout} disabled={loggingOut} />
-        </Box>
+        </li>
+        <li>
+          <LogoutButton onLogout={onLogout} loggingOut={loggingOut} />
+        </li>
       </Stack>
     </Stack>
   )

@@ -1,9 +1,8 @@
 /**
  * The timetable class entity (spec §3, local only): id, name, day {id, name}, startTime and endTime
- * {id, label, fullLabel}, instructor, students[]. The form's schema and the check of what comes back from
+ * {id, label, fullLabel}, instructor, students[]. The form's values and the check of what comes back from
  * IndexedDB live here too.
  */
-import { Type, type Static } from '@sinclair/typebox'
 import { isSlotId, isWeekdayId, timeSlot, weekday, type TimeSlot, type Weekday } from './slots'
 import { randomId } from '@/lib/random-id'
 
@@ -20,15 +19,17 @@ export interface TimetableClass {
 /** Spec §5: name and instructor required; no check that the end is after the start. */
 export const REQUIRED_MESSAGE = 'Kérlek töltsd ki az összes kötelező mezőt!'
 
-/** The 'Új óra' form: slot and day ids travel as the select's strings. */
-export const ClassForm = Type.Object({
-  name: Type.String(),
-  day: Type.String({ pattern: '^[1-7]$' }),
-  start: Type.String({ pattern: '^\\d{1,2}$' }),
-  end: Type.String({ pattern: '^\\d{1,2}$' }),
-  instructor: Type.String(),
-})
-export type ClassFormValues = Static<typeof ClassForm>
+/**
+ * The 'Új óra' form's values: slot and day ids travel as the select's strings. Its schema is the dialog's
+ * (components/class-dialog.tsx), so the screen and the plan's read do not load the schema library.
+ */
+export interface ClassFormValues {
+  name: string
+  day: string
+  start: string
+  end: string
+  instructor: string
+}
 
 /** The spec's defaults: Kezdés 08:00, Befejezés 09:00; the day is today's. */
 export function defaultFormValues(today: number): ClassFormValues {

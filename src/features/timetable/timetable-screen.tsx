@@ -10,15 +10,14 @@
  */
 import { Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react'
 import { Download, Plus, Trash2, Upload } from 'lucide-react'
-import { useCallback, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { useDashboard } from '@/api/dashboard'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { notify } from '@/lib/notify'
 import { useMediaQuery } from '@/lib/use-media-query'
+import { whenIdle } from '@/lib/when-idle'
 import { usePlan } from './api/timetable-plan'
-import { ClassDialog } from './components/class-dialog'
 import { DayView } from './components/day-view'
-import { ImportDialog } from './components/import-dialog'
 import { WeekGrid } from './components/week-grid'
 import { instructorConflicts, instructorKey } from './layout'
 import { todayWeekday } from './slots'
@@ -52,6 +51,15 @@ export const DAY_VIEW_QUERY = '(max-width: 74.99em)'
 
 const NO_CLASSES: TimetableClass[] = []
 
+/**
+ * The two dialogs hold the form library and the import's preview: their own chunks, loaded on an idle moment once
+ * the week is shown (or on the first opening), so the screen's chunk is the grid and the toolbar.
+ */
+const loadClassDialog = () => import('./components/class-dialog')
+const loadImportDialog = () => import('./components/import-dialog')
+const ClassDialog = lazy(() => loadClassDialog().then((module) => ({ default: module.ClassDialog })))
+const ImportDialog = lazy(() => loadImportDialog().then((module) => ({ default: module.ImportDialog })))
+
 type Editing = { mode: 'create'; values: ClassFormValues } | { mode: 'edit'; value: TimetableClass }
 
 export default function TimetableScreen() {
@@ -73,6 +81,15 @@ export default function TimetableScreen() {
   const [clearing, setClearing] = useState(false)
   const [busy, setBusy] = useState(false)
   const [exporting, setExporting] = useState(false)
+
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void loadClassDialog()
+        void loadImportDialog()
+      }),
+    [],
+  )
 
   const instructors = useMemo(() => {
     const names = new Map<string, string>()
@@ -265,25 +282,27 @@ export default function TimetableScreen() {
         </>
       )}
 
-      {editing && (
-        <ClassDialog
-          key={opening}
-          open={dialogOpen}
-          mode={editing.mode}
-          defaultValues={editing.mode === 'edit' ? formValuesOf(editing.value) : editing.values}
-          instructors={instructors}
-          onClose={() => setDialogOpen(false)}
-          onSubmit={submit}
-          onDelete={
-            editing.mode === 'edit'
-              ? () => {
-                  setDialogOpen(false)
-                  setDeleting(editing.value)
-                }
-              : undefined
-          }
-        />
-      )}
+      <Suspense fallback={null}>
+        {editing && (
+          <ClassDialog
+            key={opening}
+            open={dialogOpen}
+            mode={editing.mode}
+            defaultValues={editing.mode === 'edit' ? formValuesOf(editing.value) : editing.values}
+            instructors={instructors}
+            onClose={() => setDialogOpen(false)}
+            onSubmit={submit}
+            onDelete={
+              editing.mode === 'edit'
+                ? () => {
+                    setDialogOpen(false)
+                    setDeleting(editing.value)
+                  }
+                : undefined
+            }
+          />
+        )}
+      </Suspense>
       <ConfirmDialog
         open={deleting !== null}
         title="Óra törlése"
@@ -309,12 +328,14 @@ export default function TimetableScreen() {
         onConfirm={() => void confirmClear()}
       />
       {importOpen && (
-        <ImportDialog
-          open={importOpen}
-          current={classes}
-          onClose={() => setImportOpen(false)}
-          onImport={importPlan}
-        />
+        <Suspense fallback={null}>
+          <ImportDialog
+            open={importOpen}
+            current={classes}
+            onClose={() => setImportOpen(false)}
+            onImport={importPlan}
+          />
+        </Suspense>
       )}
     </Flex>
   )

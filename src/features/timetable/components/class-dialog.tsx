@@ -5,6 +5,7 @@
  * against the start (spec §5). Mounted afresh for each opening, so it always starts from its defaults.
  */
 import { Button, Input, NativeSelect } from '@chakra-ui/react'
+import { Type } from '@sinclair/typebox'
 import { Trash2 } from 'lucide-react'
 import { useId, useState } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
@@ -12,7 +13,16 @@ import { WEEKDAYS } from '@contract/weekdays'
 import { FormDialog } from '@/components/form-dialog'
 import { FormField, useSchemaForm } from '@/components/form'
 import { TIME_SLOTS } from '../slots'
-import { checkRequired, ClassForm, REQUIRED_MESSAGE, type ClassFormValues } from '../timetable-class'
+import { checkRequired, REQUIRED_MESSAGE, type ClassFormValues } from '../timetable-class'
+
+/** The form's schema (its values: ClassFormValues in timetable-class.ts). */
+const ClassForm = Type.Object({
+  name: Type.String(),
+  day: Type.String({ pattern: '^[1-7]$' }),
+  start: Type.String({ pattern: '^\\d{1,2}$' }),
+  end: Type.String({ pattern: '^\\d{1,2}$' }),
+  instructor: Type.String(),
+})
 
 interface Choice {
   value: string

@@ -166,12 +166,12 @@ const Block = memo(function Block({
       <span className="tt-text">
         <span className="tt-name">
           {oneLine(value.name)}
-          <span className="tt-sr">, {value.day.name}</span>
+          <span className="tt-sr">{`, ${value.day.name}`}</span>
         </span>
         {time}
         <span className="tt-sr">, oktató:</span>
         {`\n${oneLine(value.instructor)}`}
-        {clash && <span className="tt-sr">. {conflictText(value, conflicts)}</span>}
+        {clash && <span className="tt-sr">{`. ${conflictText(value, conflicts)}`}</span>}
       </span>
     </button>
   )
