@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { aliases } from './aliases'
+import { chakraGlobalCss } from './scripts/chakra-global-css'
 import { precompress } from './scripts/precompress'
 
 const BRAND = '#1e40af'
@@ -21,6 +22,8 @@ function productNamePlugin(): Plugin {
 export default defineConfig({
   plugins: [
     productNamePlugin(),
+    // Chakra's global CSS as a static stylesheet made at build time (docs/decisions/ui.md).
+    chakraGlobalCss(),
     react(),
     // DESIGN §5: our own worker (sw/sw.ts → /sw.js) with the precache manifest injected; updates wait for the
     // user ('Új verzió érhető el' → 'Frissítés'); src/pwa/register.ts registers it, so nothing is injected.

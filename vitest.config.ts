@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { aliases } from './aliases'
+import { chakraGlobalCss } from './scripts/chakra-global-css'
 
 /**
  * `src/**\/*.test.ts` files that need a browser (window, navigator, localStorage, IndexedDB, the MSW server of
@@ -51,7 +52,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        plugins: [react()],
+        // The component tests keep Chakra's run-time global CSS (no stylesheet is built for them).
+        plugins: [react(), chakraGlobalCss({ runtime: true })],
         test: {
           name: 'client',
           environment: 'happy-dom',
