@@ -52,8 +52,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        // The component tests keep Chakra's run-time global CSS (no stylesheet is built for them).
-        plugins: [react(), chakraGlobalCss({ runtime: true })],
+        // `virtual:chakra-global-css` for <ChakraRoot/>: the tests keep Chakra's run-time global CSS.
+        plugins: [react(), chakraGlobalCss()],
         test: {
           name: 'client',
           environment: 'happy-dom',

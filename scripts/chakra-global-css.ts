@@ -12,8 +12,8 @@
  * - Chakra's `createSystem` builds `_global` eagerly; the build makes it a lazy getter (a transform of that one
  *   file), and fails if the expected source is not there, so a Chakra upgrade cannot silently bring the cost back.
  *
- * `{ runtime: true }` (the component tests) keeps Chakra's run-time <Global>: `staticGlobalCss` is null and
- * nothing is transformed.
+ * The dev server and the component tests keep Chakra's run-time <Global> (`staticGlobalCss` is null, nothing is
+ * transformed): a theme edit shows at once there, and Chakra is pre-bundled where no transform reaches it.
  */
 import { fileURLToPath } from 'node:url'
 import type { CSSObject } from '@emotion/serialize'
@@ -71,7 +71,7 @@ export async function globalCss(root: string): Promise<string> {
     .join('')
 }
 
-export function chakraGlobalCss({ runtime = false }: { runtime?: boolean } = {}): Plugin {
+export function chakraGlobalCss(): Plugin {
   let root = process.cwd()
   let isBuild = false
   let transformed = false
@@ -88,18 +88,16 @@ export function chakraGlobalCss({ runtime = false }: { runtime?: boolean } = {})
     },
     async load(id) {
       if (id !== `\0${MODULE_ID}`) return undefined
-      const css = runtime ? null : await globalCss(root)
+      const css = isBuild ? await globalCss(root) : null
       return `export const staticGlobalCss = ${JSON.stringify(css)}\n`
     },
     transform(code, id) {
-      // The dev server pre-bundles Chakra (no transform reaches it): there `_global` stays eager, which costs
-      // only time.
-      if (runtime || !isBuild || !SYSTEM_FILE.test(id.split('?')[0]!)) return undefined
+      if (!isBuild || !SYSTEM_FILE.test(id.split('?')[0]!)) return undefined
       transformed = true
       return { code: lazyGlobal(code), map: null }
     },
     buildEnd(error) {
-      if (!error && isBuild && !runtime && !transformed && this.environment.name === 'client')
+      if (!error && isBuild && !transformed && this.environment.name === 'client')
         this.error(
           "chakra-global-css: Chakra's styled-system/system.js was not in the build (moved by a Chakra upgrade?): " +
             'update scripts/chakra-global-css.ts',
