@@ -102,7 +102,7 @@ const GRID_CSS = {
   // The three lines (name, time, teacher) are two elements, each line cut short with its own ellipsis; the name is
   // an element, not ::first-line (that pseudo-element alone cost ~40 % of the grid's restyle in a probe). The button's
   // name is one screen-reader-only line (.tt-sr: name, day, time, 'oktató:', teacher, the clash) and the lines
-  // shown are hidden from assistive tech: three elements and two texts fewer per block than spans interleaved.
+  // shown are hidden from assistive tech: an element and three texts fewer per block than spans interleaved.
   '& .tt-text, & .tt-name': {
     display: 'block',
     whiteSpace: 'pre',
