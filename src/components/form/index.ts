@@ -3,5 +3,5 @@
  * `SelectInput` (a fixed list of choices).
  */
 export { FormField } from './form-field'
-export { SelectInput, type SelectOption } from './select-input'
+export { SelectInput } from './select-input'
 export { useSchemaForm, type Rule } from './use-schema-form'
