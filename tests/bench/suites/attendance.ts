@@ -3,10 +3,9 @@
  * in a 20 × 20 room (budget: p95 ≤ 50 ms). Also how many other desks' DOM changed with each tap (one expected: none).
  * `--profile DIR` saves a CPU profile of the taps in DIR and prints the functions with the most self time.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import type { Browser, CDPSession } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { apiToken, mainMenu, signedInPage } from '../app'
+import { saveCpuProfile } from '../cpu-profile'
 import type { BenchSuite, ServerContext } from '../suite'
 
 const PUPILS = 36
@@ -161,7 +160,7 @@ async function tapLatency(
     }
     // Every tap's save has left the outbox before the context closes.
     await dialog.getByText('Elküldésre vár', { exact: true }).waitFor({ state: 'hidden', timeout: 60_000 })
-    if (profileDir) await saveTapProfile(cdp, profileDir)
+    if (profileDir) await saveCpuProfile(cdp, profileDir, 'attendance')
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
     const taps = await page.evaluate(() => (window as unknown as { __taps: Tap[] }).__taps)
     const totals = await dialog.locator('[data-attendance-totals]').textContent()
@@ -169,25 +168,6 @@ async function tapLatency(
   } finally {
     await context.close()
   }
-}
-
-/** --profile: the taps' CPU profile (DevTools › Performance opens it) and the 25 functions with most self time. */
-async function saveTapProfile(cdp: CDPSession, profileDir: string) {
-  const { profile } = await cdp.send('Profiler.stop')
-  mkdirSync(profileDir, { recursive: true })
-  const file = join(profileDir, `attendance-${Date.now()}.cpuprofile`)
-  writeFileSync(file, JSON.stringify(profile))
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
-  const self = new Map<string, number>()
-  const deltas = profile.timeDeltas ?? []
-  ;(profile.samples ?? []).forEach((id, i) => {
-    const frame = nodes.get(id)!.callFrame
-    const key = `${frame.functionName || '(anon)'} ${frame.url.replace(/^.*\//, '')}:${frame.lineNumber}`
-    self.set(key, (self.get(key) ?? 0) + (deltas[i + 1] ?? 0) / 1000)
-  })
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)
-  console.log(`  (profile: ${file}; self time, ms:)`)
-  for (const [name, ms] of top) console.log(`    ${ms.toFixed(1).padStart(8)}  ${name}`)
 }
 
 const suite: BenchSuite = {

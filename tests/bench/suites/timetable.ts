@@ -8,11 +8,10 @@
  * DESIGN §7 sets no budget for it: the figures are reported without one.
  * `--profile DIR` saves a CPU profile of each measured click in DIR and prints the functions with the most self time.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import type { BrowserContext, CDPSession, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { WEEKDAYS } from '@contract/weekdays'
 import { mainMenu, signedInPage } from '../app'
+import { saveCpuProfile } from '../cpu-profile'
 import type { BenchSuite } from '../suite'
 
 const CLASS_COUNT = 200
@@ -111,31 +110,12 @@ async function measure(page: Page, warm: boolean, profileDir: string | null): Pr
     }
     await menuEntry(page, ENTRY).click()
     const ms = await page.evaluate(() => (window as unknown as { __tt: Promise<number> }).__tt)
-    if (profileDir) await saveProfile(cdp, profileDir, warm)
+    if (profileDir) await saveCpuProfile(cdp, profileDir, `timetable-${warm ? 'warm' : 'cold'}`)
     return ms
   } finally {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
     await cdp.detach()
   }
-}
-
-/** --profile: the click's CPU profile (DevTools › Performance opens it) and the 25 functions with most self time. */
-async function saveProfile(cdp: CDPSession, profileDir: string, warm: boolean) {
-  const { profile } = await cdp.send('Profiler.stop')
-  mkdirSync(profileDir, { recursive: true })
-  const file = join(profileDir, `timetable-${warm ? 'warm' : 'cold'}-${Date.now()}.cpuprofile`)
-  writeFileSync(file, JSON.stringify(profile))
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
-  const self = new Map<string, number>()
-  const deltas = profile.timeDeltas ?? []
-  ;(profile.samples ?? []).forEach((id, i) => {
-    const frame = nodes.get(id)!.callFrame
-    const key = `${frame.functionName || '(anon)'} ${frame.url.replace(/^.*\//, '')}:${frame.lineNumber}`
-    self.set(key, (self.get(key) ?? 0) + (deltas[i + 1] ?? 0) / 1000)
-  })
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)
-  console.log(`  (profile: ${file}; self time, ms:)`)
-  for (const [name, ms] of top) console.log(`    ${ms.toFixed(1).padStart(8)}  ${name}`)
 }
 
 const suite: BenchSuite = {
