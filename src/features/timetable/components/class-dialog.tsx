@@ -4,14 +4,13 @@
  * Mentés). Name and instructor are required ('Kérlek töltsd ki az összes kötelező mezőt!'); the end is not checked
  * against the start (spec §5). Mounted afresh for each opening, so it always starts from its defaults.
  */
-import { Button, Input, NativeSelect } from '@chakra-ui/react'
+import { Button, Input } from '@chakra-ui/react'
 import { Type } from '@sinclair/typebox'
 import { Trash2 } from 'lucide-react'
 import { useId, useState } from 'react'
-import type { UseFormRegisterReturn } from 'react-hook-form'
 import { WEEKDAYS } from '@contract/weekdays'
 import { FormDialog } from '@/components/form-dialog'
-import { FormField, useSchemaForm } from '@/components/form'
+import { FormField, SelectInput, useSchemaForm } from '@/components/form'
 import { TIME_SLOTS } from '../slots'
 import { checkRequired, REQUIRED_MESSAGE, type ClassFormValues } from '../timetable-class'
 
@@ -28,7 +27,6 @@ interface Choice {
   value: string
   label: string
 }
-
 /** Nap, Kezdés and Befejezés: the ids travel as the select's strings. */
 const DAY_OPTIONS: readonly Choice[] = WEEKDAYS.map((day) => ({ value: String(day.id), label: day.name }))
 const SLOT_OPTIONS: readonly Choice[] = TIME_SLOTS.map((slot) => ({
@@ -40,36 +38,6 @@ const CHOICES = [
   { name: 'start', label: 'Kezdés', options: SLOT_OPTIONS },
   { name: 'end', label: 'Befejezés', options: SLOT_OPTIONS },
 ] as const
-
-/** One of the dialog's choices: a labelled native select of `options`, registered with the form as `field`. */
-function ChoiceField({
-  label,
-  error,
-  defaultValue,
-  field,
-  options,
-}: {
-  label: string
-  error?: { message?: string }
-  defaultValue: string
-  field: UseFormRegisterReturn
-  options: readonly Choice[]
-}) {
-  return (
-    <FormField label={label} error={error}>
-      <NativeSelect.Root>
-        <NativeSelect.Field defaultValue={defaultValue} {...field}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </FormField>
-  )
-}
 
 export interface ClassDialogProps {
   open: boolean
@@ -145,14 +113,9 @@ export function ClassDialog({
         />
       </FormField>
       {CHOICES.map(({ name, label, options }) => (
-        <ChoiceField
-          key={name}
-          label={label}
-          error={errors[name]}
-          defaultValue={defaultValues[name]}
-          field={register(name)}
-          options={options}
-        />
+        <FormField key={name} label={label} error={errors[name]}>
+          <SelectInput defaultValue={defaultValues[name]} {...register(name)} options={options} />
+        </FormField>
       ))}
       <FormField label="Oktató" error={errors.instructor}>
         <Input
