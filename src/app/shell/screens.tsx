@@ -23,8 +23,9 @@ import {
   UsersRound,
   type LucideIcon,
 } from 'lucide-react'
-import { lazy, memo, Suspense, useState, type ComponentType, type ReactNode } from 'react'
+import { memo, Suspense, type ComponentType } from 'react'
 import { LoadingScreen } from '@/components/loading-screen'
+import { preloadable, type Preloadable } from '@/lib/preloadable'
 import { prefetchAuditLog } from '@/features/audit-log/prefetch'
 import { prefetchClassrooms } from '@/features/classrooms/prefetch'
 import { prefetchDashboard } from '@/features/dashboard/prefetch'
@@ -102,47 +103,10 @@ export const SCREENS = Object.fromEntries(SCREEN_IDS.map((id) => [id, definition
   ScreenDefinition
 >
 
-type PreloadableScreen = (() => ReactNode) & {
-  /** Loads the screen's chunk; once it has loaded, the screen renders without suspending. */
-  preload(): Promise<void>
-  /** Whether the chunk has loaded. */
-  ready(): boolean
-}
-
-/**
- * A lazy screen whose chunk can be loaded ahead of the click. React.lazy alone suspends on its first render even
- * when the module is already there, and a fallback shown on a click holds the screen back (React throttles the
- * reveal); a preloaded screen renders at once instead.
- */
-function preloadable(load: () => Promise<{ default: ComponentType }>): PreloadableScreen {
-  let loaded: ComponentType | null = null
-  let loading: Promise<void> | null = null
-  function preload(): Promise<void> {
-    loading ??= load().then(
-      (module) => {
-        loaded = module.default
-      },
-      (error: unknown) => {
-        loading = null
-        throw error
-      },
-    )
-    return loading
-  }
-  const Lazy = lazy(() => preload().then(() => ({ default: loaded! })))
-  function Screen() {
-    // Chosen once per mount: switching from Lazy to the loaded component later would remount the screen.
-    const [Component] = useState<ComponentType>(() => loaded ?? Lazy)
-    return <Component />
-  }
-  return Object.assign(Screen, { preload, ready: () => loaded !== null })
-}
-
 /** The screens' components, each loading its chunk on first render (or ahead, see `warmScreens`). */
-const VIEWS = Object.fromEntries(SCREEN_IDS.map((id) => [id, preloadable(SCREENS[id].load)])) as Record<
-  ScreenId,
-  PreloadableScreen
->
+const VIEWS = Object.fromEntries(
+  SCREEN_IDS.map((id) => [id, preloadable(() => SCREENS[id].load().then((module) => module.default))]),
+) as Record<ScreenId, Preloadable<object>>
 
 /** Whether `id` renders without waiting for code: its chunk has loaded. */
 export function isScreenReady(id: ScreenId): boolean {

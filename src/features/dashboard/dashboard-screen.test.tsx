@@ -178,7 +178,7 @@ describe('Kezdőlap', () => {
     it('opens an inline form, and "Mégse" closes it', async () => {
       const { user } = await renderWithGroups()
       await user.click(editButton('Első', 'Kovács Ádám'))
-      const input = within(groupCard('Első')).getByPlaceholderText('Add meg az új jelszót...')
+      const input = await within(groupCard('Első')).findByPlaceholderText('Add meg az új jelszót...')
       expect(input).toHaveFocus()
       expect(input).toHaveAccessibleName('Új jelszó: Kovács Ádám (diak01)')
       await user.click(within(groupCard('Első')).getByRole('button', { name: 'Mégse' }))
@@ -189,6 +189,7 @@ describe('Kezdőlap', () => {
     it('keeps one row open at a time, across groups (the same student in two groups included)', async () => {
       const { user } = await renderWithGroups()
       await user.click(editButton('Első', 'Kovács Ádám'))
+      await screen.findByRole('form', { name: 'Jelszó módosítása: Kovács Ádám' })
       await user.click(editButton('Első', 'Szabó Éva'))
       expect(screen.getAllByRole('form')).toHaveLength(1)
       expect(screen.getByRole('form', { name: 'Jelszó módosítása: Szabó Éva' })).toBeInTheDocument()
@@ -200,7 +201,7 @@ describe('Kezdőlap', () => {
     it('refuses an empty password with "Kérlek add meg az új jelszót." and sends nothing', async () => {
       const { user, passwordBodies } = await renderWithGroups()
       await user.click(editButton('Első', 'Kovács Ádám'))
-      await user.click(within(groupCard('Első')).getByRole('button', { name: 'Mentés' }))
+      await user.click(await within(groupCard('Első')).findByRole('button', { name: 'Mentés' }))
       expect(await within(groupCard('Első')).findByRole('alert')).toHaveTextContent(
         'Kérlek add meg az új jelszót.',
       )
@@ -210,7 +211,7 @@ describe('Kezdőlap', () => {
     it('saves: posts {username, password}, toasts "Jelszó sikeresen megváltoztatva." and closes', async () => {
       const { user, passwordBodies } = await renderWithGroups()
       await user.click(editButton('Második', 'Szabó Éva'))
-      await user.type(screen.getByPlaceholderText('Add meg az új jelszót...'), 'Uj-jelszo-2026{Enter}')
+      await user.type(await screen.findByPlaceholderText('Add meg az új jelszót...'), 'Uj-jelszo-2026{Enter}')
       expect(await screen.findByText('Jelszó sikeresen megváltoztatva.')).toBeInTheDocument()
       expect(passwordBodies).toEqual([{ username: 'diak02', password: 'Uj-jelszo-2026' }])
       await waitFor(() => expect(screen.queryByRole('form')).not.toBeInTheDocument())
@@ -221,7 +222,7 @@ describe('Kezdőlap', () => {
         password: () => HttpResponse.json({ code: 400, message: 'Túl rövid jelszó.' }, { status: 400 }),
       })
       await user.click(editButton('Első', 'Kovács Ádám'))
-      await user.type(screen.getByPlaceholderText('Add meg az új jelszót...'), 'rovid{Enter}')
+      await user.type(await screen.findByPlaceholderText('Add meg az új jelszót...'), 'rovid{Enter}')
       expect(await screen.findByText('Hiba történt: Túl rövid jelszó.')).toBeInTheDocument()
       expect(screen.getByRole('form', { name: 'Jelszó módosítása: Kovács Ádám' })).toBeInTheDocument()
     })

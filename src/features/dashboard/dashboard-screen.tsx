@@ -4,11 +4,13 @@
  * their students' password reset rows. Default export: the shell loads this screen lazily.
  */
 import { Box, Grid, GridItem, Stack } from '@chakra-ui/react'
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import type { Group } from '@contract/api'
 import { useDashboard } from '@/api/dashboard'
 import { useInstructorGroups } from '@/api/instructor-groups'
+import { preloadPasswordResetForm } from '@/components/lazy-password-reset-form'
 import { OfflineMarker } from '@/components/offline-marker'
+import { whenIdle } from '@/lib/when-idle'
 import { Announcements } from './components/announcements'
 import { Greeting } from './components/greeting'
 import { NextClassCard } from './components/next-class-card'
@@ -25,6 +27,8 @@ export default function DashboardScreen() {
   const day = useSchoolDay()
   const all = groups.data?.groups ?? NO_GROUPS
   const today = useMemo(() => todaysGroups(all, day.weekdayId), [all, day.weekdayId])
+  // A group card's 'Jelszó' tap shows the password form: its code loads once the page is up.
+  useEffect(() => whenIdle(preloadPasswordResetForm), [])
 
   return (
     <Box p={{ base: '4', md: '8' }} maxW="6xl">

@@ -14,6 +14,7 @@ import { OfflineMarker } from '@/components/offline-marker'
 import { notify } from '@/lib/notify'
 import { useSearchTerm } from '@/lib/use-search-term'
 import { whenIdle } from '@/lib/when-idle'
+import { preloadPasswordResetForm } from '@/components/lazy-password-reset-form'
 import { passwordErrorMessage, useChangeStudentPassword, useStudents } from '@/api/students'
 import { StudentsTable } from './components/students-table'
 import { createStudentSearch, normaliseForSearch } from './student-search'
@@ -32,6 +33,8 @@ export default function StudentsScreen() {
   const searching = normaliseForSearch(settledTerm) !== ''
   const results = useMemo(() => search.search(settledTerm), [search, settledTerm])
   useEffect(() => whenIdle(() => search.prepare()), [search])
+  // A row's 'Jelszó' tap shows the password form: its code loads once the list is up.
+  useEffect(() => whenIdle(preloadPasswordResetForm), [])
 
   // The username of the row showing the password form; the form itself (what is typed, its rule) is the row's.
   const [editing, setEditing] = useState<string | null>(null)

@@ -6,7 +6,7 @@ import { TextDialog } from '@/components/text-dialog'
 export const EMPTY_ALERT = 'Az értesítés nem lehet üres!'
 export const ALERT_TOO_LONG = `Az értesítés legfeljebb ${LIMITS.alertMax} karakter lehet.`
 
-interface AlertDialogProps {
+export interface AlertDialogProps {
   open: boolean
   onClose: () => void
   /** Resolves once the announcement is stored in the outbox (it is sent from there); rejects when it could not be. */

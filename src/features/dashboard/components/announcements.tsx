@@ -9,13 +9,19 @@
  */
 import { Alert, Button, HStack, Heading, IconButton, Stack, Text } from '@chakra-ui/react'
 import { Megaphone, Plus, Trash2, X } from 'lucide-react'
-import { useId, useMemo, useState } from 'react'
+import { Suspense, useId, useMemo, useState } from 'react'
 import type { Alert as AlertEntry } from '@contract/api'
 import { useFeature } from '@/session/use-features'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { preloadable } from '@/lib/preloadable'
 import { pendingAlertId, useAlerts, useAlertWrites, type AlertWrite } from '../api/alerts'
 import { closeAlert, readClosedAlerts } from '../closed-alerts'
-import { AlertDialog } from './alert-dialog'
+import type { AlertDialogProps } from './alert-dialog'
+
+/** Only those who manage alerts mount it: its form code (~90 kB) stays off a teacher's Kezdőlap. */
+const AlertDialog = preloadable<AlertDialogProps>(() =>
+  import('./alert-dialog').then((module) => module.AlertDialog),
+)
 
 export function Announcements() {
   const alerts = useAlerts()
@@ -127,11 +133,13 @@ export function Announcements() {
       </Stack>
       {canManage && (
         <>
-          <AlertDialog
-            open={writing}
-            onClose={() => setWriting(false)}
-            onSave={(message) => write({ kind: 'create', message })}
-          />
+          <Suspense fallback={null}>
+            <AlertDialog
+              open={writing}
+              onClose={() => setWriting(false)}
+              onSave={(message) => write({ kind: 'create', message })}
+            />
+          </Suspense>
           <ConfirmDialog
             open={deleting !== null}
             title="Értesítés törlése"

@@ -6,7 +6,7 @@ import { Box, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react'
 import { KeyRound } from 'lucide-react'
 import { useLayoutEffect, useRef } from 'react'
 import type { Group, GroupMember } from '@contract/api'
-import { PasswordResetForm } from '@/components/password-reset-form'
+import { LazyPasswordResetForm } from '@/components/lazy-password-reset-form'
 import { passwordRowKey, type PasswordReset } from '../use-password-reset'
 import { GroupBadges } from './group-badges'
 
@@ -111,7 +111,7 @@ function StudentLine({
       </Flex>
       {editing && (
         <Box mt="2">
-          <PasswordResetForm
+          <LazyPasswordResetForm
             student={person}
             saving={reset.saving}
             onSave={(username, password) => reset.save(rowKey, username, password)}

@@ -23,7 +23,7 @@ async function renderRow(student: Student, password: () => Response) {
   const result = renderWithProviders(<StudentsScreen />)
   await screen.findByRole('table', { name: 'Diákok' })
   await result.user.click(screen.getByRole('button', { name: `Jelszó módosítása: ${student.name}` }))
-  const input = screen.getByLabelText(new RegExp(`^Új jelszó: ${student.name}`))
+  const input = await screen.findByLabelText(new RegExp(`^Új jelszó: ${student.name}`))
   const row = input.closest('[role=row]') as HTMLElement
   return { ...result, bodies, input, row }
 }

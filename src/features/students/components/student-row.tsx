@@ -4,7 +4,7 @@
  */
 import { memo, useLayoutEffect, useRef, type CSSProperties } from 'react'
 import type { Student } from '@contract/api'
-import { PasswordResetForm } from '@/components/password-reset-form'
+import { LazyPasswordResetForm } from '@/components/lazy-password-reset-form'
 import { studentInitials } from '../student-initials'
 
 /** The inline password form's handlers, passed from the screen through the table to the row in edit mode. */
@@ -74,7 +74,7 @@ export const StudentRow = memo(function StudentRow({
       </div>
       {editing ? (
         <div role="cell" aria-colspan={2} className="st-cell st-edit">
-          <PasswordResetForm student={student} saving={saving} onSave={onSave} onCancel={onCancel} />
+          <LazyPasswordResetForm student={student} saving={saving} onSave={onSave} onCancel={onCancel} />
         </div>
       ) : (
         <div role="cell" className="st-cell st-actions">
