@@ -6,6 +6,7 @@ import { buildDashboard, dashboardHandler } from '@/test/factories'
 import { API, server } from '@/test/msw'
 import { renderWithProviders } from '@/test/render'
 import { stubScrollArea } from '@/test/scroll-area'
+import { proxyBlockKey } from './api/blocked-domains'
 import ProxyScreen from './proxy-screen'
 
 stubScrollArea()
@@ -144,6 +145,42 @@ describe('Proxy kezelés', () => {
       expect(await screen.findByText('3 blokkolt domain')).toBeInTheDocument()
       expect(domainCells()).toEqual(['b.hu', 'mashol.hu', 'pelda.hu'])
       expect(input).toHaveValue('')
+    })
+
+    it("keeps the add's answer when a list fetch that left before the write was applied lands after it", async () => {
+      // CI once showed the list without the domain just added, for good: a GET in flight while the POST was
+      // answered came back later with the older list and replaced the answer's.
+      let release: () => void = () => undefined
+      const held = new Promise<void>((resolve) => (release = resolve))
+      const { posts } = serve(['b.hu'], {
+        add: async (domain) => {
+          // The older list is fetched while this POST is under way, and answered only after it.
+          void queryClient.refetchQueries({ queryKey: proxyBlockKey })
+          await delay(20)
+          return HttpResponse.json(
+            {
+              code: 201,
+              message: 'Domain sikeresen hozzáadva a tiltólistához.',
+              blockedDomains: ['b.hu', domain],
+            },
+            { status: 201 },
+          )
+        },
+      })
+      server.use(
+        http.get(`${API}/proxy/block`, async () => {
+          if (posts.length === 0) return HttpResponse.json({ code: 200, blockedDomains: ['b.hu'] })
+          await held
+          return HttpResponse.json({ code: 200, blockedDomains: ['b.hu'] })
+        }),
+      )
+      const { user, queryClient } = await renderScreen()
+      await user.type(screen.getByPlaceholderText('pelda.hu'), 'uj.hu{Enter}')
+      expect(await screen.findByText('Domain sikeresen hozzáadva a tiltólistához.')).toBeInTheDocument()
+      expect(await screen.findByText('2 blokkolt domain')).toBeInTheDocument()
+      release()
+      await delay(50)
+      expect(domainCells()).toEqual(['b.hu', 'uj.hu'])
     })
 
     it('shows the permission message on 403', async () => {

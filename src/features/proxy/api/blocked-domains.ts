@@ -56,7 +56,14 @@ function stateOf(body: unknown): ListState | null {
 
 type ListState = Pick<BlockedDomainsData, 'blockedDomains' | 'comments'>
 
-function replaceList(client: QueryClient, state: ListState): void {
+/**
+ * Puts a write's answer (the whole list as the server now holds it) in the cache. A list fetch still running left
+ * before the server applied the write: it is cancelled first, or it would land after the answer and put the older
+ * list back for good (seen in CI). TanStack reverts a cancelled fetch to the data before it, so the answer goes in
+ * after the cancel has settled.
+ */
+async function replaceList(client: QueryClient, state: ListState): Promise<void> {
+  await client.cancelQueries({ queryKey: proxyBlockKey })
   client.setQueryData<BlockedDomainsData>(proxyBlockKey, (current) => ({
     ...state,
     date: current?.date ?? null,
@@ -121,9 +128,9 @@ function replaceOnAnswer<V>() {
   return {
     onSuccess: (answer: ListState, _v: V, _s: unknown, { client }: { client: QueryClient }) =>
       replaceList(client, stateOf(answer) ?? EMPTY),
-    onError: (error: Error, _v: V, _s: unknown, { client }: { client: QueryClient }) => {
+    onError: async (error: Error, _v: V, _s: unknown, { client }: { client: QueryClient }) => {
       const state = error instanceof ApiError ? stateOf(error.body) : null
-      if (state) replaceList(client, state)
+      if (state) await replaceList(client, state)
     },
   }
 }
