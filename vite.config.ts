@@ -22,7 +22,7 @@ function productNamePlugin(): Plugin {
 export default defineConfig({
   plugins: [
     productNamePlugin(),
-    // Chakra's global CSS as a static stylesheet made at build time (docs/decisions/ui.md).
+    // Chakra's global CSS made at build time, put in the page with the Chakra chunk (docs/decisions/ui.md).
     chakraGlobalCss(),
     react(),
     // DESIGN §5: our own worker (sw/sw.ts → /sw.js) with the precache manifest injected; updates wait for the

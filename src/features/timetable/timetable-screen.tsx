@@ -10,10 +10,11 @@
  */
 import { Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react'
 import { Download, Plus, Trash2, Upload } from 'lucide-react'
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { useDashboard } from '@/api/dashboard'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { notify } from '@/lib/notify'
+import { preloadable } from '@/lib/preloadable'
 import { useMediaQuery } from '@/lib/use-media-query'
 import { whenIdle } from '@/lib/when-idle'
 import { usePlan } from './api/timetable-plan'
@@ -55,10 +56,12 @@ const NO_CLASSES: TimetableClass[] = []
  * The two dialogs hold the form library and the import's preview: their own chunks, loaded on an idle moment once
  * the week is shown (or on the first opening), so the screen's chunk is the grid and the toolbar.
  */
-const loadClassDialog = () => import('./components/class-dialog')
-const loadImportDialog = () => import('./components/import-dialog')
-const ClassDialog = lazy(() => loadClassDialog().then((module) => ({ default: module.ClassDialog })))
-const ImportDialog = lazy(() => loadImportDialog().then((module) => ({ default: module.ImportDialog })))
+const ClassDialog = preloadable(() =>
+  import('./components/class-dialog').then((module) => module.ClassDialog),
+)
+const ImportDialog = preloadable(() =>
+  import('./components/import-dialog').then((module) => module.ImportDialog),
+)
 
 type Editing = { mode: 'create'; values: ClassFormValues } | { mode: 'edit'; value: TimetableClass }
 
@@ -85,8 +88,8 @@ export default function TimetableScreen() {
   useEffect(
     () =>
       whenIdle(() => {
-        void loadClassDialog()
-        void loadImportDialog()
+        ClassDialog.preload().catch(() => undefined)
+        ImportDialog.preload().catch(() => undefined)
       }),
     [],
   )

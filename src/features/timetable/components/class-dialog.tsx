@@ -27,6 +27,7 @@ interface Choice {
   value: string
   label: string
 }
+
 /** Nap, Kezdés and Befejezés: the ids travel as the select's strings. */
 const DAY_OPTIONS: readonly Choice[] = WEEKDAYS.map((day) => ({ value: String(day.id), label: day.name }))
 const SLOT_OPTIONS: readonly Choice[] = TIME_SLOTS.map((slot) => ({
