@@ -18,7 +18,16 @@ export interface SetBackendUrlMessage {
   url: string
 }
 
-export type PageToSwMessage = SkipWaitingMessage | SetBackendUrlMessage
+/**
+ * Page → SW: the page is wiping the user's data (src/lib/offline/user-data.ts). The worker writes no answer of a
+ * request that left before into an API cache any more (sw/api-cache-wipes.ts) and says so by posting the message back
+ * on the port sent with it; the page deletes the caches after that.
+ */
+export interface ApiCacheWipeMessage {
+  type: 'API_CACHE_WIPE'
+}
+
+export type PageToSwMessage = SkipWaitingMessage | SetBackendUrlMessage | ApiCacheWipeMessage
 
 /**
  * SW → page (BroadcastUpdate-style): a cached API answer changed. `path` is relative to the backend base
@@ -51,7 +60,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** Narrows a `message` event's data to a page → SW message. */
 export function isPageToSwMessage(data: unknown): data is PageToSwMessage {
   if (!isObject(data)) return false
-  if (data.type === 'SKIP_WAITING') return true
+  if (data.type === 'SKIP_WAITING' || data.type === 'API_CACHE_WIPE') return true
   return data.type === 'SET_BACKEND_URL' && typeof data.url === 'string'
 }
 

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { SwToPageMessage } from '../contract/sw-protocol'
 import { networkFirstWithDeadline, type ApiStrategyDeps } from './api-strategy'
+import { ApiCacheWipes } from './api-cache-wipes'
 import { FakeCacheStorage } from './test-support/fake-cache-storage'
 
 const BASE = 'https://iskola.pelda.hu/api'
+/** The page never wipes in these tests. */
+const NO_WIPE = { wipes: new ApiCacheWipes(), ticket: 0 }
 const URL_STUDENTS = `${BASE}/students/`
 const CACHE = 'api-0123456789abcdef'
 
@@ -31,6 +34,7 @@ async function setup(cachedBody: string | null) {
   const background: Promise<unknown>[] = []
   const deps: ApiStrategyDeps = {
     caches: storage.asCacheStorage(),
+    left: NO_WIPE,
     cacheName: CACHE,
     base: BASE,
     fetch: () => network.promise,
@@ -152,6 +156,7 @@ describe('networkFirstWithDeadline: a refusal that is the answer', () => {
     const url = `${BASE}/groups/instructor`
     const deps = (fetch: ApiStrategyDeps['fetch']): ApiStrategyDeps => ({
       caches: storage.asCacheStorage(),
+      left: NO_WIPE,
       cacheName: CACHE,
       base: BASE,
       fetch,
@@ -204,6 +209,7 @@ describe('networkFirstWithDeadline: a conditional request (the cached copy has a
     const deadline = deferred<void>()
     const deps: ApiStrategyDeps = {
       caches: storage.asCacheStorage(),
+      left: NO_WIPE,
       cacheName,
       base: BASE,
       fetch: (request) => {

@@ -13,9 +13,12 @@
  * list of a district is 1.1 MB compressed): a 304 is a fresh answer — the page gets the cached body as a 200 with the
  * 304's `Date` (the offline marker's "utoljára frissítve"), the stored copy gets that `Date` too, and nothing is
  * announced. Only the caller's own cache is read, so a 304 never serves another user's copy.
+ * Nothing is written into the cache once the page has wiped it since the request left (./api-cache-wipes.ts): the
+ * answer of a request that was on its way at Kijelentkezés still reaches the page, but not the signed-out user's disk.
  * Pure apart from what it is given, so it is tested without a worker (api-strategy.test.ts).
  */
 import type { SwToPageMessage } from '../contract/sw-protocol'
+import { writeUnlessWiped, type WipeTicket } from './api-cache-wipes'
 import { apiPathOf, matchApiRoute } from './api-routes'
 import { cacheUpdatedMessage, sameContent } from './cache-updates'
 
@@ -38,6 +41,8 @@ export interface ApiStrategyDeps {
   waitUntil: (work: Promise<unknown>) => void
   /** Tells every page of the origin. */
   post: (message: SwToPageMessage) => void
+  /** The worker's wipes and their count when the request left: no write into a cache wiped since. */
+  left: WipeTicket
   /** Resolves when the network's time is up; default NETWORK_DEADLINE_MS. */
   deadline?: () => { passed: Promise<void>; cancel: () => void }
 }
@@ -95,9 +100,10 @@ function restamped(cached: Response, notModified: Response): Response {
 /** The stored copy takes the 304's `Date`, if it is still the copy the 304 was about. */
 async function restampStored(request: Request, etag: string, notModified: Response, deps: ApiStrategyDeps) {
   if (!notModified.headers.get('Date') || !(await deps.caches.has(deps.cacheName))) return
-  const cache = await deps.caches.open(deps.cacheName)
-  const stored = await cache.match(request, MATCH)
-  if (stored?.headers.get('ETag') === etag) await cache.put(request, restamped(stored, notModified))
+  await writeUnlessWiped(deps.caches, deps.cacheName, deps.left, async (cache) => {
+    const stored = await cache.match(request, MATCH)
+    if (stored?.headers.get('ETag') === etag) await cache.put(request, restamped(stored, notModified))
+  })
 }
 
 /**
@@ -157,11 +163,17 @@ function isStoredAnswer(response: Response, request: Request, base: string): boo
 async function settle(response: Response, request: Request, deps: ApiStrategyDeps): Promise<void> {
   const { caches, cacheName } = deps
   if (isStoredAnswer(response, request, deps.base)) {
-    await (await caches.open(cacheName)).put(request, response.clone())
+    const stored = response.clone()
+    await writeUnlessWiped(caches, cacheName, deps.left, (cache) => cache.put(request, stored))
   } else if (response.status === 401) {
     await caches.delete(cacheName)
   } else if (response.status >= 400 && response.status < 500 && (await caches.has(cacheName))) {
-    await (await caches.open(cacheName)).delete(request, MATCH)
+    await writeUnlessWiped(
+      caches,
+      cacheName,
+      deps.left,
+      async (cache) => void (await cache.delete(request, MATCH)),
+    )
   }
 }
 

@@ -2,7 +2,8 @@
 /**
  * The service worker (DESIGN §5): precached app shell, navigation fallback to index.html, per-user API cache
  * answered network-first against a short deadline (a 401 always reaches the page; ./api-strategy.ts) with update
- * notices, and refresh of stale cached GETs after writes.
+ * notices, and refresh of stale cached GETs after writes; no answer is written into a cache the page has wiped since
+ * its request left (./api-cache-wipes.ts).
  * The decisions live in small pure modules beside this file; this file only wires them to Workbox.
  */
 import { createStore, get, set } from 'idb-keyval'
@@ -12,6 +13,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { apiCacheNameForAuthorization } from '../contract/api-cache-name'
 import { AUTH_HEADER, NDJSON_TYPE } from '../contract/http'
 import { isPageToSwMessage, type SwToPageMessage } from '../contract/sw-protocol'
+import { ApiCacheWipes } from './api-cache-wipes'
 import { parseBackendBase, planApiRequest } from './api-request'
 import { networkFirstWithDeadline } from './api-strategy'
 import { refreshAfterStreamedWrite, refreshAfterWrite } from './write-refresh'
@@ -41,10 +43,14 @@ async function postToPages(message: SwToPageMessage): Promise<void> {
   for (const client of windows) client.postMessage(message)
 }
 
+// The page's wipes (Kijelentkezés, a 401, a login): a request notes the count when it leaves.
+const wipes = new ApiCacheWipes()
+
 // ---- API GETs: network first against a deadline, into the user's own cache ---------------------------------
 registerRoute(
   ({ request }) => planApiRequest(request, backendBase).kind === 'cache',
   async ({ request, event }) => {
+    const left = { wipes, ticket: wipes.ticket() }
     const cacheName = await apiCacheNameForAuthorization(request.headers.get(AUTH_HEADER))
     if (!cacheName) return fetch(request)
     return networkFirstWithDeadline(request, {
@@ -54,6 +60,7 @@ registerRoute(
       fetch: (input) => fetch(input),
       waitUntil: (work) => (event as ExtendableEvent).waitUntil(work),
       post: (message) => void postToPages(message),
+      left,
     })
   },
   'GET',
@@ -64,6 +71,7 @@ for (const method of ['POST', 'PUT', 'DELETE', 'PATCH'] as const) {
   registerRoute(
     ({ request }) => planApiRequest(request, backendBase).kind === 'write',
     async ({ request }) => {
+      const left = { wipes, ticket: wipes.ticket() }
       const plan = planApiRequest(request, backendBase)
       const authorization = request.headers.get(AUTH_HEADER)
       const base = backendBase
@@ -77,6 +85,7 @@ for (const method of ['POST', 'PUT', 'DELETE', 'PATCH'] as const) {
           caches: self.caches,
           fetch: (input, init) => fetch(input, init),
           notify: (message) => void postToPages(message),
+          left,
         })
       // Progress first, the change at the end of the body (the user import): refresh when it has ended.
       if (response.headers.get('Content-Type')?.includes(NDJSON_TYPE))
@@ -98,6 +107,12 @@ self.addEventListener('message', (event) => {
   if (!isPageToSwMessage(data)) return
   if (data.type === 'SKIP_WAITING') {
     void self.skipWaiting()
+    return
+  }
+  if (data.type === 'API_CACHE_WIPE') {
+    // From now on no answer of an earlier request is written; the page deletes the caches once told so.
+    wipes.wiped()
+    event.ports[0]?.postMessage(data)
     return
   }
   const parsed = parseBackendBase(data.url)

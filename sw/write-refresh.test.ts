@@ -1,10 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
 import { apiCacheName } from '../contract/api-cache-name'
 import type { ApiCacheUpdatedMessage } from '../contract/sw-protocol'
+import { ApiCacheWipes } from './api-cache-wipes'
 import { FakeCacheStorage } from './test-support/fake-cache-storage'
 import { refreshAfterStreamedWrite, refreshAfterWrite } from './write-refresh'
 
 const BASE = 'https://iskola.pelda.hu/api'
+/** The page never wipes in these tests. */
+const NO_WIPE = { wipes: new ApiCacheWipes(), ticket: 0 }
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -33,6 +36,7 @@ describe('refreshAfterWrite', () => {
       authorization: 'tok-1',
       base: BASE,
       caches: storage.asCacheStorage(),
+      left: NO_WIPE,
       fetch: fetchMock as typeof fetch,
       notify: (message) => notes.push(message),
     })
@@ -66,6 +70,7 @@ describe('refreshAfterWrite', () => {
       authorization: 'tok-1',
       base: BASE,
       caches: storage.asCacheStorage(),
+      left: NO_WIPE,
       fetch: fetchMock as unknown as typeof fetch,
     })
 
@@ -88,6 +93,7 @@ describe('refreshAfterWrite', () => {
       authorization: 'tok-1',
       base: BASE,
       caches: storage.asCacheStorage(),
+      left: NO_WIPE,
       fetch: fetchMock as unknown as typeof fetch,
     })
 
@@ -103,6 +109,7 @@ describe('refreshAfterWrite', () => {
       authorization: 'tok-1',
       base: BASE,
       caches: storage.asCacheStorage(),
+      left: NO_WIPE,
       fetch: (async () => {
         throw new TypeError('Failed to fetch')
       }) as typeof fetch,
@@ -119,6 +126,7 @@ describe('refreshAfterWrite', () => {
         authorization: null,
         base: BASE,
         caches: storage.asCacheStorage(),
+        left: NO_WIPE,
         fetch: fetchMock as unknown as typeof fetch,
       }),
     ).toBe(0)
@@ -128,6 +136,7 @@ describe('refreshAfterWrite', () => {
         authorization: 'tok-new',
         base: BASE,
         caches: storage.asCacheStorage(),
+        left: NO_WIPE,
         fetch: fetchMock as unknown as typeof fetch,
       }),
     ).toBe(0)

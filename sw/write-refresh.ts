@@ -5,6 +5,7 @@
 import { apiCacheNameForAuthorization } from '../contract/api-cache-name'
 import { AUTH_HEADER } from '../contract/http'
 import type { ApiCacheUpdatedMessage } from '../contract/sw-protocol'
+import { writeUnlessWiped, type WipeTicket } from './api-cache-wipes'
 import { apiPathOf, isRefreshedBy, matchApiRoute } from './api-routes'
 
 export interface WriteRefreshOptions {
@@ -15,6 +16,8 @@ export interface WriteRefreshOptions {
   base: string
   caches: CacheStorage
   fetch: typeof fetch
+  /** The worker's wipes and their count when the write left: a cache wiped since gets no refreshed entry. */
+  left: WipeTicket
   /** Told about each entry that was refreshed, so the page refetches the matching query. */
   notify?: (message: ApiCacheUpdatedMessage) => void
   /** A refresh that takes longer is abandoned and its entry dropped. */
@@ -27,9 +30,9 @@ export interface WriteRefreshOptions {
  * user has just changed. Returns how many entries were refreshed.
  */
 export async function refreshAfterWrite(options: WriteRefreshOptions): Promise<number> {
-  const { writePath, authorization, base, caches, notify, timeoutMs = 8000 } = options
+  const { writePath, authorization, base, caches, left, notify, timeoutMs = 8000 } = options
   const cacheName = await apiCacheNameForAuthorization(authorization)
-  if (!cacheName || !authorization) return 0
+  if (!cacheName || !authorization || left.wipes.since(left.ticket)) return 0
   // Never create a cache here: a user without one has nothing stale.
   if (!(await caches.has(cacheName))) return 0
   const cache = await caches.open(cacheName)
@@ -52,7 +55,9 @@ export async function refreshAfterWrite(options: WriteRefreshOptions): Promise<n
           await cache.delete(key)
           return false
         }
-        await cache.put(key, response)
+        // The user signed out meanwhile: the answer is not theirs to keep.
+        if (!(await writeUnlessWiped(caches, cacheName, left, (fresh) => fresh.put(key, response))))
+          return false
         const path = apiPathOf(key.url, base) ?? ''
         const route = matchApiRoute(path)
         if (route) notify?.({ type: 'API_CACHE_UPDATED', routeId: route.id, path, url: key.url })

@@ -88,6 +88,34 @@ describe('wipeUserData', () => {
     expect(client.getQueryData(['students'])).toBeUndefined()
   })
 
+  it('tells the service worker first and deletes the caches only after its answer (no late answer comes back)', async () => {
+    const events: string[] = []
+    const worker = {
+      postMessage: (message: unknown, transfer: MessagePort[]) => {
+        events.push(`told ${(message as { type: string }).type}, caches: ${storage.stored.size}`)
+        setTimeout(() => {
+          events.push('answered')
+          transfer[0].postMessage(message)
+        }, 20)
+      },
+    }
+    const deleting = storage.delete
+    storage.delete = async (name: string) => {
+      events.push(`delete ${name.startsWith('api-') ? 'api' : name}`)
+      return deleting(name)
+    }
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { controller: worker, getRegistration: async () => undefined },
+    })
+    try {
+      await wipeUserData()
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker')
+    }
+    expect(events).toEqual(['told API_CACHE_WIPE, caches: 4', 'answered', 'delete api', 'delete api'])
+  })
+
   it('works where Cache Storage is missing', async () => {
     vi.stubGlobal('caches', undefined)
     await expect(wipeUserData()).resolves.toBeUndefined()

@@ -5,6 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { isApiCacheName } from '@contract/api-cache-name'
+import type { ApiCacheWipeMessage } from '@contract/sw-protocol'
 import { MIRROR_DATABASES } from './local-mirror'
 import { outbox } from '../outbox/outbox'
 import { OUTBOX_KEY_STORAGE } from '../outbox/parked-writes'
@@ -34,9 +35,37 @@ export function registerQueryClientForWipe(client: WipeableClient | null): void 
   queryClient = client
 }
 
-/** Deletes every `api-*` cache; the precache and other caches stay. */
+/** How long the wipe waits for the service worker's answer to API_CACHE_WIPE (an older worker never answers). */
+export const WORKER_WIPE_WAIT_MS = 2000
+
+/**
+ * Tells the service worker that the user's data is being wiped (contract/sw-protocol.ts `API_CACHE_WIPE`) and waits
+ * for its answer: from then on it writes no answer of a request that was on its way (a refetch, its own background
+ * revalidation, a refresh after a write) into an API cache, so none comes back after the caches are deleted.
+ */
+async function stopWorkerCacheWrites(): Promise<void> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return
+  const container = navigator.serviceWorker
+  const worker = container.controller ?? (await container.getRegistration().catch(() => undefined))?.active
+  if (!worker) return
+  const channel = new MessageChannel()
+  const message: ApiCacheWipeMessage = { type: 'API_CACHE_WIPE' }
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, WORKER_WIPE_WAIT_MS)
+    channel.port1.onmessage = () => {
+      clearTimeout(timer)
+      resolve()
+    }
+    worker.postMessage(message, [channel.port2])
+  })
+  channel.port1.close()
+}
+
+/** Deletes every `api-*` cache, once the service worker writes none of them any more; the precache and others stay. */
 async function deleteApiCaches(): Promise<void> {
   if (typeof caches === 'undefined') return
+  // A worker that cannot be told (none, or it fails) is not waited for: the caches go all the same.
+  await stopWorkerCacheWrites().catch(() => undefined)
   const names = await caches.keys()
   await Promise.all(names.filter(isApiCacheName).map((name) => caches.delete(name)))
 }
