@@ -22,7 +22,7 @@ import {
 } from '../app'
 import { expect, test } from '../fixtures'
 import { axeProblems } from '../axe'
-import { apiGet, apiSession } from '../api'
+import { apiGet, apiSession, type Api } from '../api'
 
 function groupHeader(page: Page, name: string) {
   return page.getByRole('button', { name: new RegExp(`^${name}\\s*,`) })
@@ -33,6 +33,29 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise
   await page.screenshot({ path, fullPage: true })
   await testInfo.attach(name, { path, contentType: 'image/png' })
 }
+
+// The dark-theme pass stores 'Sötét' on the shared account: put back what it had (light when it had nothing; the
+// server merges settings and cannot forget a key), however the test ended, so later specs signing in as it are light.
+const THEME = 'lookAndFeel:theme'
+let themeBefore: unknown
+
+async function storedTheme(api: Api): Promise<unknown> {
+  return (await apiGet<{ userSettings?: Record<string, unknown> }>(api, '/dashboard/userSettings'))
+    .userSettings?.[THEME]
+}
+
+test.beforeEach(async ({ account, serverUrl }) => {
+  themeBefore = await storedTheme(await apiSession(serverUrl, account('groupsTeacher')))
+})
+
+test.afterEach(async ({ account, serverUrl }) => {
+  const api = await apiSession(serverUrl, account('groupsTeacher'))
+  const saved = await api('POST', '/dashboard/userSettings', {
+    userSettings: { [THEME]: themeBefore ?? 'light' },
+  })
+  expect(saved.status, 'POST /dashboard/userSettings (the theme put back)').toBe(200)
+  expect(await storedTheme(api)).toBe(themeBefore ?? 'light')
+})
 
 test('a teacher creates a group in a new classroom; a note written offline survives a reload and is sent once', async ({
   page,
