@@ -67,7 +67,7 @@ describe('VirtualTable with only columns and rows (a new list screen)', () => {
     )
     const table = screen.getByRole('table', { name: 'Rövid URL-ek' })
     const bodyRows = within(table).getAllByRole('row').slice(1)
-    // (600 px less the 44 px header) / 48 px: 12 visible rows, plus the overscan of 4 below.
+    // (600 px less the 45 px header) / 48 px: 12 visible rows, plus the overscan of 4 below.
     expect(bodyRows).toHaveLength(16)
     expect(table).toHaveAttribute('aria-rowcount', '3001')
     expect(bodyRows[0]).toHaveAttribute('aria-rowindex', '2')
@@ -163,5 +163,47 @@ describe('VirtualTable and changed rows', () => {
       />,
     )
     expect(within(screen.getByRole('table')).getAllByRole('row')[1]).toHaveTextContent('uj')
+  })
+})
+
+describe('VirtualTable and an opened row (an inline form)', () => {
+  function table(expandedIndex: number) {
+    return (
+      <VirtualTable
+        label="Rövid URL-ek"
+        regionLabel="URL-lista"
+        columns={COLUMNS}
+        rows={links}
+        getKey={(link) => link.id}
+        rowHeight={{ wide: 48, compact: 48 }}
+        expandedIndex={expandedIndex}
+        expandedHeight={{ wide: 120, compact: 120 }}
+      />
+    )
+  }
+  // The 600 px scroll area less the 45 px sticky header (its row and its border).
+  const ROOM = 600 - 45
+
+  it('scrolls an opened row whole into view below the sticky header, the least it can', () => {
+    const view = renderWithProviders(table(-1))
+    const region = screen.getByRole('region', { name: 'URL-lista' })
+
+    // In view already: nothing moves.
+    view.rerender(table(2))
+    expect(region.scrollTop).toBe(0)
+
+    // Half under the header: its top comes to the header's edge.
+    view.rerender(table(-1))
+    region.scrollTop = 10 * 48 + 16
+    fireEvent.scroll(region)
+    view.rerender(table(10))
+    expect(region.scrollTop).toBe(10 * 48)
+
+    // The last row, opened at the bottom of the list: its bottom comes to the area's bottom edge.
+    view.rerender(table(-1))
+    region.scrollTop = 2999 * 48 - ROOM + 48
+    fireEvent.scroll(region)
+    view.rerender(table(2999))
+    expect(region.scrollTop).toBe(2999 * 48 + 120 - ROOM)
   })
 })

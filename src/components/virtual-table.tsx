@@ -18,6 +18,7 @@ import {
   use,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   type CSSProperties,
@@ -80,7 +81,9 @@ export interface VirtualTableProps<Row> {
 }
 
 const HEADER_HEIGHT = 44
-const WINDOW = { offset: HEADER_HEIGHT, overscan: 4 }
+/** Where the body starts in the scroll area, and what the sticky header covers: the header row and its 1 px border. */
+const HEAD_HEIGHT = HEADER_HEIGHT + 1
+const WINDOW = { offset: HEAD_HEIGHT, overscan: 4 }
 
 export function VirtualTable<Row>({
   label,
@@ -114,6 +117,19 @@ export function VirtualTable<Row>({
     scrolled.current = false
     scrollRef.current?.scrollTo?.({ top: 0 })
   }, [rows])
+
+  // A row opened (an inline form) is scrolled into view whole, below the sticky header, before its field takes focus:
+  // the browser's scroll on focus brings only the field into view, and counts the header's room as seen. Once per
+  // opened row (by key), so a new result with the same row open starts at its top as any result does.
+  const expandedKey = layout.expanded >= 0 ? getKey(rows[layout.expanded]) : null
+  const expandedTop = layout.expanded >= 0 ? rowTop(layout, layout.expanded) : 0
+  const revealedKey = useRef<string | number | null>(null)
+  useLayoutEffect(() => {
+    if (expandedKey === revealedKey.current) return
+    revealedKey.current = expandedKey
+    const element = scrollRef.current
+    if (expandedKey !== null && element) revealRow(element, expandedTop, layout.expandedHeight)
+  }, [expandedKey, expandedTop, layout.expandedHeight])
 
   const tableCss = useMemo(() => mergeCss(tableStyles(columns), css), [columns, css])
   // Recycled rows: a slot a row of the window (the window is contiguous, so index mod its length is unique there);
@@ -159,6 +175,19 @@ export function VirtualTable<Row>({
       <ScrollArea scrollRef={scrollRef} regionLabel={regionLabel} css={tableCss} onScroll={onScroll} />
     </TableContent>
   )
+}
+
+/**
+ * Scrolls `element` the least that shows the body's [top, top + height) whole below the sticky header (its top
+ * first, if the row is taller than the room).
+ */
+function revealRow(element: HTMLElement, top: number, height: number): void {
+  const room = element.clientHeight - HEAD_HEIGHT
+  const scrollTop = element.scrollTop
+  let target = scrollTop
+  if (top < scrollTop) target = top
+  else if (top + height > scrollTop + room) target = Math.min(top, top + height - room)
+  if (target !== scrollTop) element.scrollTop = target
 }
 
 /** The table inside the scroll area: passed by context, so that a new result re-renders the table alone. */
