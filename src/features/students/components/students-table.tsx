@@ -18,7 +18,7 @@ const COLUMNS: readonly VirtualColumn<Student>[] = [
 
 /** [normal row, row in edit mode], for the wide and the phone layout. */
 const ROW_HEIGHT = { wide: 56, compact: 64 }
-const EDIT_HEIGHT = { wide: 120, compact: 136 }
+const EDIT_HEIGHT = { wide: 120, compact: 156 }
 
 const studentId = (student: Student) => student.id
 
