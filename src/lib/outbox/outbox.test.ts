@@ -400,6 +400,20 @@ describe('the outbox', () => {
     expect(new Set(sent).size).toBe(2)
   })
 
+  it('keeps nothing of a write that was being stored when it stopped (a wipe follows a stop)', async () => {
+    // The write's IndexedDB put waits on the gate; stop() comes meanwhile, as a Kijelentkezés would.
+    const gate = deferred()
+    const slowStore: UseStore = (mode, callback) => gate.promise.then(() => store(mode, callback))
+    const box = make({ store: slowStore })
+    const stored = box.enqueue(write('2026-11-20', 8), KEY)
+    await new Promise((resolve) => setImmediate(resolve))
+    box.stop()
+    gate.resolve(undefined)
+    await expect(stored).rejects.toThrow()
+    expect(box.getSnapshot().items).toEqual([])
+    expect(await entries(store)).toEqual([])
+  })
+
   it('is wiped with the user data: a wipe stops it and empties the queue', async () => {
     // The app's outbox, sending to an API that is not there (the write stays queued).
     localStorage.setItem('token', 'tok-a')

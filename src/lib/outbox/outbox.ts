@@ -382,6 +382,11 @@ export function createOutbox(deps: OutboxDeps = {}) {
         status: 'waiting',
       }
       await set(item.id, item, store)
+      // A stop (the wipe that follows it) while the item was being stored: it must not outlive the wipe.
+      if (stopped) {
+        await del(item.id, store)
+        throw new Error('Nincs bejelentkezett felhasználó.')
+      }
       callbacks.set(item.id, itemCallbacks)
       setState({ items: [...state.items, item].sort(byCreation) })
       post({ type: 'changed' })
