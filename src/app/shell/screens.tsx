@@ -31,7 +31,7 @@ import { prefetchClassrooms } from '@/features/classrooms/prefetch'
 import { prefetchDashboard } from '@/features/dashboard/prefetch'
 import { prefetchGroups } from '@/features/groups/prefetch'
 import { prefetchStudents } from '@/features/students/prefetch'
-import { prefetchTimetable } from '@/features/timetable/prefetch'
+import { prefetchTimetable, readPlanNow } from '@/features/timetable/prefetch'
 import { SCREEN_ENTRIES, SCREEN_IDS, type ScreenEntry, type ScreenId } from './menu'
 
 interface ScreenParts {
@@ -41,6 +41,11 @@ interface ScreenParts {
   load: () => Promise<{ default: ComponentType }>
   /** What the screen shows first, fetched as soon as its menu entry is visible (a cached answer when offline). */
   prefetch?: (queryClient: QueryClient) => void
+  /**
+   * What the screen's first render needs, when the screen is chosen before its code has loaded: awaited with the
+   * code, so that the screen renders once, with it, rather than a loading state and then a second render.
+   */
+  firstData?: (queryClient: QueryClient) => Promise<void>
 }
 
 const SCREEN_PARTS = {
@@ -77,6 +82,7 @@ const SCREEN_PARTS = {
     icon: CalendarClock,
     load: () => import('@/features/timetable/timetable-screen'),
     prefetch: prefetchTimetable,
+    firstData: readPlanNow,
   },
   'audit-log': {
     icon: ScrollText,
@@ -113,6 +119,16 @@ export function isScreenReady(id: ScreenId): boolean {
   return VIEWS[id].ready()
 }
 
+/** Loads `id`'s code (once); after it, `isScreenReady(id)`. */
+export function loadScreen(id: ScreenId): Promise<void> {
+  return VIEWS[id].preload()
+}
+
+/** Loads `id`'s code and what its first render needs (`firstData`): the screen is then shown in one render. */
+export async function prepareScreen(id: ScreenId, queryClient: QueryClient): Promise<void> {
+  await Promise.all([loadScreen(id), SCREENS[id].firstData?.(queryClient)])
+}
+
 /**
  * The screens opened most right after sign-in: their chunks load at once. The others' wait until the first screen
  * has settled, then for an idle moment: evaluating a chunk mid-way through the first screen's render delays it.
@@ -138,7 +154,7 @@ export function warmScreens(ids: readonly ScreenId[], queryClient: QueryClient):
     SCREENS[id].prefetch?.(queryClient)
     if (preloaded.has(id)) continue
     preloaded.add(id)
-    const load = () => void VIEWS[id].preload().catch(() => preloaded.delete(id))
+    const load = () => void loadScreen(id).catch(() => preloaded.delete(id))
     if (OPENED_FIRST.has(id)) load()
     else later(load)
   }

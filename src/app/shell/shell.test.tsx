@@ -7,13 +7,21 @@ import { requestScreen, screenRequestFor } from '@/lib/screen-request'
 import { createQueryClient } from '@/lib/query-client'
 import { buildDashboard, buildFeature, dashboardHandler, userSettingsHandler } from '@/test/factories'
 import { API, server } from '@/test/msw'
+import { clear, createStore } from 'idb-keyval'
+import { TIMETABLE_DATABASE } from '@/lib/offline/user-data'
+import { storePlan, TIMETABLE_STORE } from '@/features/timetable/api/timetable-plan'
+import { aClass } from '@/features/timetable/test-classes'
 import { renderWithProviders, signIn } from '@/test/render'
 import { App } from '../app'
 import { initialScreen, SCREEN_ENTRIES, visibleEntries, type MenuEntry } from './menu'
 import { ScreenOutlet } from './screens'
 
 const wipeUserData = vi.hoisted(() => vi.fn(async () => {}))
-vi.mock('@/lib/offline/user-data', () => ({ wipeUserData, registerQueryClientForWipe: () => {} }))
+vi.mock('@/lib/offline/user-data', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/offline/user-data')>()),
+  wipeUserData,
+  registerQueryClientForWipe: () => {},
+}))
 
 let reload: ReturnType<typeof vi.spyOn>
 let studentsRequests = 0
@@ -143,6 +151,32 @@ describe('shell', () => {
     renderApp()
     const nav = await menu()
     expect(within(nav).getByRole('button', { name: 'Munkaidő tervező' })).toBeInTheDocument()
+  })
+
+  it("draws Munkaidő tervező's week in the screen's first render when it is chosen before its code has loaded (issue 21)", async () => {
+    localStorage.setItem('localSettings', JSON.stringify({ 'featurePreview:timetablePlanner': true }))
+    // A class every day: a narrow screen shows today's only.
+    await storePlan(
+      'u1',
+      [1, 2, 3, 4, 5, 6, 7].map((day) => aClass(day, '08:00', '09:00', { id: `c${day}`, name: 'Matek' })),
+    )
+    server.use(userSettingsHandler(), dashboardHandler(buildDashboard({ type: 'teacher' })))
+    const { user } = renderApp()
+    const nav = await menu()
+    // Shown empty first (a render before the plan was read, then a second one with it): what a tablet drew twice.
+    let shownEmpty = false
+    const observer = new MutationObserver(() => {
+      const heading = screen.queryByRole('heading', { name: 'Órarendtervező', level: 1 })
+      if (heading && !document.querySelector('[data-timetable-block]')) shownEmpty = true
+    })
+    observer.observe(document.body, { childList: true, subtree: true })
+    await user.click(within(nav).getByRole('button', { name: 'Munkaidő tervező' }))
+    expect(await screen.findByRole('heading', { name: 'Órarendtervező', level: 1 })).toBeInTheDocument()
+    await waitFor(() => expect(document.querySelector('[data-timetable-block]')).not.toBeNull())
+    observer.disconnect()
+    expect(shownEmpty).toBe(false)
+    localStorage.removeItem('localSettings')
+    await clear(createStore(TIMETABLE_DATABASE, TIMETABLE_STORE))
   })
 
   it("'Reszponzív oldalsáv' turns the sidebar into a rail of icons on a tablet, its labels kept as names (issue 18)", async () => {

@@ -16,7 +16,7 @@ import {
 } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Menu } from 'lucide-react'
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useDashboard } from '@/api/dashboard'
 import { HttpsBanner } from '@/components/https-notice'
 import { LoadingScreen } from '@/components/loading-screen'
@@ -26,7 +26,7 @@ import { endSession } from '@/session/session-actions'
 import { useEffectiveFeatures, useFeature } from '@/session/use-features'
 import { schoolToday } from '@/lib/school-zone'
 import { initialScreen, SETTINGS_SCREEN, visibleEntries, type ScreenId } from './menu'
-import { isScreenReady, ScreenOutlet, SCREENS, warmScreens } from './screens'
+import { isScreenReady, prepareScreen, ScreenOutlet, SCREENS, warmScreens } from './screens'
 import { OutboxBadge } from './outbox-badge'
 import { SidebarContent } from './sidebar'
 import { UnsentWritesDialog } from './unsent-writes-dialog'
@@ -93,16 +93,28 @@ export function Shell() {
     focusMain(mainRef.current)
   }, [shownSelection])
 
-  const select = useCallback((id: ScreenId) => {
-    focusWhenShown.current = id
-    setSelected(id)
-    setDrawerOpen(false)
-    // A screen whose code is loaded switches in the same render as the sidebar. Otherwise the switch is a
-    // transition: the previous screen stays (main is aria-busy) until the code arrives, instead of a fallback that
-    // React keeps up for a minimum time even when the code comes a moment later.
-    if (isScreenReady(id)) setShownSelection(id)
-    else startTransition(() => setShownSelection(id))
-  }, [])
+  // The latest menu choice: a screen whose code arrives after another choice is not shown.
+  const latestChoice = useRef<ScreenId | null>(null)
+  const select = useCallback(
+    (id: ScreenId) => {
+      focusWhenShown.current = id
+      latestChoice.current = id
+      setSelected(id)
+      setDrawerOpen(false)
+      // A screen whose code is loaded switches in the same render as the sidebar. Otherwise the previous screen stays
+      // (main is aria-busy) until the code has arrived, and the new one then renders in one go. Not a transition
+      // that suspends on the code: React reveals such a screen as a Suspense retry, held back until 300 ms after
+      // the last fallback shown (Kezdőlap's, right after the start), and renders it in 5 ms slices.
+      if (isScreenReady(id)) return setShownSelection(id)
+      // Its first data comes with the code (a screen's `firstData`). A failed load shows the screen all the same: its
+      // render tries the code again (and fails as before).
+      const show = () => {
+        if (latestChoice.current === id) setShownSelection(id)
+      }
+      void prepareScreen(id, queryClient).then(show, show)
+    },
+    [queryClient],
+  )
   // A screen asking for another (src/lib/screen-request.ts; Kezdőlap's 'Jelenlét' opens Csoportok on a register):
   // only a screen in the user's menu is shown. What the request opens takes the focus, not the screen's heading.
   useEffect(

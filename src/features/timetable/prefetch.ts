@@ -1,10 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { dashboardQuery } from '@/api/dashboard'
-import { prefetchOnce } from '@/lib/prefetch-once'
 import { whenIdle } from '@/lib/when-idle'
 
 /** The user whose plan is being read ahead (warming runs on every shell render). */
 let readAheadFor: string | null = null
+
+/**
+ * The signed-in user's plan, read now: what the shell awaits with the screen's code when Munkaidő tervező is chosen
+ * before its code has loaded, so that the screen's first render draws the week. The read's module comes with it.
+ */
+export function readPlanNow(queryClient: QueryClient): Promise<void> {
+  const userId = queryClient.getQueryData(dashboardQuery().queryKey)?.user.id
+  if (!userId) return Promise.resolve()
+  // prefetchQuery, not prefetchOnce: a read already under way (the idle one below) is waited for, not skipped.
+  return import('./api/timetable-plan').then(({ planQuery }) => queryClient.prefetchQuery(planQuery(userId)))
+}
 
 /**
  * The signed-in user's plan, read from IndexedDB on an idle moment once the menu shows Munkaidő tervező: the screen
@@ -16,10 +26,8 @@ export function prefetchTimetable(queryClient: QueryClient): void {
   if (!userId || readAheadFor === userId) return
   readAheadFor = userId
   whenIdle(() => {
-    void import('./api/timetable-plan')
-      .then(({ planQuery }) => prefetchOnce(queryClient, planQuery(userId)))
-      .catch(() => {
-        readAheadFor = null
-      })
+    readPlanNow(queryClient).catch(() => {
+      readAheadFor = null
+    })
   })
 }
