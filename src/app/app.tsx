@@ -5,6 +5,7 @@
  * sees only the screen to set its own (issue 11; a lazy chunk too) until it has.
  */
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
+import { preloadable, useLoaded } from '../lib/preloadable'
 import type { QueryClient } from '@tanstack/react-query'
 import { LoadingScreen } from '../components/loading-screen'
 import { getToken, passwordChangeRequired } from '../lib/session'
@@ -20,7 +21,7 @@ import { handleUnauthorized, sessionEnding, subscribeSessionEnding } from '../se
 // app's chunk, and a 401 among them must not wait for it.
 setUnauthorizedHandler(() => void handleUnauthorized())
 
-const AuthenticatedApp = lazy(() => import('./authenticated-app'))
+const AuthenticatedApp = preloadable(() => import('./authenticated-app').then((module) => module.default))
 const FirstPasswordScreen = lazy(() => import('../features/login/first-password-screen'))
 
 let startedFor: { token: string; queryClient: QueryClient } | null = null
@@ -35,6 +36,11 @@ function startSignedInOnce(token: string, queryClient: QueryClient): void {
   if (startedFor?.token === token && startedFor.queryClient === queryClient) return
   startedFor = { token, queryClient }
   startSignedIn(queryClient)
+}
+
+/** The signed-in app once its chunk is there (see `useLoaded`), a loading screen until then. */
+function SignedIn() {
+  return useLoaded(AuthenticatedApp) ? <AuthenticatedApp /> : <LoadingScreen fullScreen />
 }
 
 export function App({ queryClient }: { queryClient?: QueryClient }) {
@@ -56,7 +62,7 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
         ) : mustSetPassword ? (
           <FirstPasswordScreen />
         ) : (
-          <AuthenticatedApp />
+          <SignedIn />
         )}
       </Suspense>
     </AppProviders>

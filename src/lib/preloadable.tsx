@@ -4,7 +4,7 @@
  * preloaded component renders at once instead. Used for the shell's screens and for parts of a screen that only a
  * tap shows (the inline password form), so their code stays off the first screen's path.
  */
-import { lazy, useState, type ComponentType } from 'react'
+import { lazy, useEffect, useState, type ComponentType } from 'react'
 
 export type Preloadable<P extends object> = ComponentType<P> & {
   /** Loads the chunk; once it has loaded, the component renders without suspending. */
@@ -36,4 +36,20 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
     return <Chosen {...props} />
   }
   return Object.assign(Component, { preload, ready: () => loaded !== null })
+}
+
+/**
+ * Whether `component`'s chunk has loaded, loading it: render the component once this says so, and something else
+ * until then. Unlike a suspending first render, the component then renders as an ordinary update, all at once: React
+ * reveals what a Suspense boundary was waiting for as a retry, in 5 ms slices, and no sooner than 300 ms after the
+ * boundary's fallback showed. A failed load says true too: the component's render tries the chunk again.
+ */
+export function useLoaded(component: Pick<Preloadable<object>, 'preload' | 'ready'>): boolean {
+  const [loaded, setLoaded] = useState(component.ready)
+  useEffect(() => {
+    if (loaded) return
+    const done = () => setLoaded(true)
+    component.preload().then(done, done)
+  }, [component, loaded])
+  return loaded
 }
