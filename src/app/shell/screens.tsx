@@ -33,6 +33,7 @@ import { prefetchGroups } from '@/features/groups/prefetch'
 import { prefetchStudents } from '@/features/students/prefetch'
 import { prefetchTimetable, readPlanNow } from '@/features/timetable/prefetch'
 import { SCREEN_ENTRIES, SCREEN_IDS, type ScreenEntry, type ScreenId } from './menu'
+import { ScreenFailureBoundary } from './screen-failure'
 
 interface ScreenParts {
   /** The sidebar's icon (the tablet rail shows only the icon). */
@@ -161,8 +162,9 @@ export function warmScreens(ids: readonly ScreenId[], queryClient: QueryClient):
 }
 
 /**
- * Renders the selected screen, or 'Nem létező menüpont.' for an unknown selection. Memoised: a menu click re-renders
- * the shell (the sidebar's selection) before the new screen is shown, and the outgoing screen must not render again.
+ * Renders the selected screen, or 'Nem létező menüpont.' for an unknown selection; a screen that cannot be shown
+ * gets 'Újrapróbálás' (`./screen-failure.tsx`). Memoised: a menu click re-renders the shell (the sidebar's
+ * selection) before the new screen is shown, and the outgoing screen must not render again.
  */
 export const ScreenOutlet = memo(function ScreenOutlet({
   screen,
@@ -178,9 +180,13 @@ export const ScreenOutlet = memo(function ScreenOutlet({
         <Text role="alert">Nem létező menüpont.</Text>
       </Center>
     )
+  // A screen of the registry loads its code again before a retry; another component is simply rendered again.
+  const preload = (Screen as Partial<Preloadable<object>>).preload
   return (
-    <Suspense fallback={<LoadingScreen />}>
-      <Screen />
-    </Suspense>
+    <ScreenFailureBoundary key={screen} onRetry={() => preload?.() ?? Promise.resolve()}>
+      <Suspense fallback={<LoadingScreen />}>
+        <Screen />
+      </Suspense>
+    </ScreenFailureBoundary>
   )
 })

@@ -15,6 +15,8 @@ import { renderWithProviders, signIn } from '@/test/render'
 import { App } from '../app'
 import { initialScreen, SCREEN_ENTRIES, visibleEntries, type MenuEntry } from './menu'
 import { ScreenOutlet } from './screens'
+import { SCREEN_FAILED } from './screen-failure'
+import { preloadable } from '@/lib/preloadable'
 
 const wipeUserData = vi.hoisted(() => vi.fn(async () => {}))
 vi.mock('@/lib/offline/user-data', async (importOriginal) => ({
@@ -303,6 +305,24 @@ describe('shell', () => {
     await user.click(screen.getByRole('button', { name: 'Re-render 0' }))
     expect(await screen.findByRole('button', { name: 'Re-render 1' })).toBeInTheDocument()
     expect(renders).toBe(before)
+  })
+
+  it("shows 'Újrapróbálás' for a screen whose code did not load, and the screen after a retry, not a blank app", async () => {
+    let loads = 0
+    const screens = {
+      broken: preloadable(() =>
+        ++loads === 1
+          ? Promise.reject(new Error('Failed to fetch dynamically imported module'))
+          : Promise.resolve(function Loaded() {
+              return <p>Betöltve</p>
+            }),
+      ),
+    }
+    const { user } = renderWithProviders(<ScreenOutlet screen="broken" screens={screens} />)
+    expect(await screen.findByRole('alert')).toHaveTextContent(SCREEN_FAILED)
+    await user.click(screen.getByRole('button', { name: 'Újrapróbálás' }))
+    expect(await screen.findByText('Betöltve')).toBeInTheDocument()
+    expect(loads).toBe(2)
   })
 
   it('shows "Nem létező menüpont." for an unknown selection', () => {
