@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { renderWithProviders } from '../test/render'
 import { stubScrollArea } from '../test/scroll-area'
-import { VirtualTable, type VirtualColumn } from './virtual-table'
+import { VirtualTable, type VirtualColumn, type VirtualTableProps } from './virtual-table'
 
 stubScrollArea()
 
@@ -23,18 +23,24 @@ const links = Array.from({ length: 3000 }, (_, i) => ({
   short: `kod-${i}`,
 }))
 
+/** The links' table: the links, 48 px rows (56 compact), with `props` over that. */
+function linksTable(props: Partial<VirtualTableProps<Link>> = {}) {
+  return (
+    <VirtualTable
+      label="Rövid URL-ek"
+      regionLabel="URL-lista"
+      columns={COLUMNS}
+      rows={links}
+      getKey={(link) => link.id}
+      rowHeight={{ wide: 48, compact: 56 }}
+      {...props}
+    />
+  )
+}
+
 describe('VirtualTable with only columns and rows (a new list screen)', () => {
   it('renders the headers and, per row, one cell per column', () => {
-    renderWithProviders(
-      <VirtualTable
-        label="Rövid URL-ek"
-        regionLabel="URL-lista"
-        columns={COLUMNS}
-        rows={links.slice(0, 2)}
-        getKey={(link) => link.id}
-        rowHeight={{ wide: 48, compact: 56 }}
-      />,
-    )
+    renderWithProviders(linksTable({ rows: links.slice(0, 2) }))
     const table = screen.getByRole('table', { name: 'Rövid URL-ek' })
     expect(
       within(table)
@@ -55,16 +61,7 @@ describe('VirtualTable with only columns and rows (a new list screen)', () => {
   })
 
   it('keeps the DOM rows bounded for 3,000 rows and tells assistive technology the full count', () => {
-    renderWithProviders(
-      <VirtualTable
-        label="Rövid URL-ek"
-        regionLabel="URL-lista"
-        columns={COLUMNS}
-        rows={links}
-        getKey={(link) => link.id}
-        rowHeight={{ wide: 48, compact: 56 }}
-      />,
-    )
+    renderWithProviders(linksTable())
     const table = screen.getByRole('table', { name: 'Rövid URL-ek' })
     const bodyRows = within(table).getAllByRole('row').slice(1)
     // (600 px less the 45 px header) / 48 px: 12 visible rows, plus the overscan of 4 below.
@@ -76,64 +73,38 @@ describe('VirtualTable with only columns and rows (a new list screen)', () => {
 })
 
 describe('VirtualTable and a new result', () => {
-  function table(rows: Link[]) {
-    return (
-      <VirtualTable
-        label="Rövid URL-ek"
-        regionLabel="URL-lista"
-        columns={COLUMNS}
-        rows={rows}
-        getKey={(link) => link.id}
-        rowHeight={{ wide: 48, compact: 56 }}
-      />
-    )
-  }
-
   it('goes back to the top when it was scrolled, and touches nothing when it was at the top already', () => {
-    const view = renderWithProviders(table(links))
+    const view = renderWithProviders(linksTable())
     const region = screen.getByRole('region', { name: 'URL-lista' })
     const calls: unknown[] = []
     region.scrollTo = ((options: unknown) => void calls.push(options)) as typeof region.scrollTo
 
-    view.rerender(table(links.slice(0, 100)))
+    view.rerender(linksTable({ rows: links.slice(0, 100) }))
     expect(calls).toEqual([])
 
     region.scrollTop = 480
     fireEvent.scroll(region)
-    view.rerender(table(links.slice(0, 50)))
+    view.rerender(linksTable({ rows: links.slice(0, 50) }))
     expect(calls).toEqual([{ top: 0 }])
   })
 })
 
 describe('VirtualTable with recycleRows', () => {
-  function table(rows: Link[], recycleRows?: boolean) {
-    return (
-      <VirtualTable
-        label="Rövid URL-ek"
-        regionLabel="URL-lista"
-        columns={COLUMNS}
-        rows={rows}
-        getKey={(link) => link.id}
-        rowHeight={{ wide: 48, compact: 56 }}
-        recycleRows={recycleRows}
-      />
-    )
-  }
   const firstBodyRow = () => within(screen.getByRole('table')).getAllByRole('row')[1]
 
   it('shows a new result in the same row elements', () => {
-    const view = renderWithProviders(table(links, true))
+    const view = renderWithProviders(linksTable({ recycleRows: true }))
     const before = firstBodyRow()
-    view.rerender(table(links.slice(100), true))
+    view.rerender(linksTable({ rows: links.slice(100), recycleRows: true }))
     expect(firstBodyRow()).toBe(before)
     expect(within(firstBodyRow()).getAllByRole('cell')[0]).toHaveTextContent('https://pelda.hu/100')
     expect(within(screen.getByRole('table')).getAllByRole('row').slice(1)).toHaveLength(16)
   })
 
   it('keys rows by getKey without it (a new result mounts its own rows)', () => {
-    const view = renderWithProviders(table(links))
+    const view = renderWithProviders(linksTable())
     const before = firstBodyRow()
-    view.rerender(table(links.slice(100)))
+    view.rerender(linksTable({ rows: links.slice(100) }))
     expect(firstBodyRow()).not.toBe(before)
     expect(within(firstBodyRow()).getAllByRole('cell')[0]).toHaveTextContent('https://pelda.hu/100')
   })
@@ -142,45 +113,19 @@ describe('VirtualTable with recycleRows', () => {
 describe('VirtualTable and changed rows', () => {
   it('shows a row whose content changed under the same key', () => {
     const one = [{ id: 'a', url: 'https://pelda.hu/a', short: 'regi' }]
-    const view = renderWithProviders(
-      <VirtualTable
-        label="Rövid URL-ek"
-        regionLabel="URL-lista"
-        columns={COLUMNS}
-        rows={one}
-        getKey={(link) => link.id}
-        rowHeight={{ wide: 48, compact: 56 }}
-      />,
-    )
-    view.rerender(
-      <VirtualTable
-        label="Rövid URL-ek"
-        regionLabel="URL-lista"
-        columns={COLUMNS}
-        rows={[{ ...one[0], short: 'uj' }]}
-        getKey={(link) => link.id}
-        rowHeight={{ wide: 48, compact: 56 }}
-      />,
-    )
+    const view = renderWithProviders(linksTable({ rows: one }))
+    view.rerender(linksTable({ rows: [{ ...one[0], short: 'uj' }] }))
     expect(within(screen.getByRole('table')).getAllByRole('row')[1]).toHaveTextContent('uj')
   })
 })
 
 describe('VirtualTable and an opened row (an inline form)', () => {
-  function table(expandedIndex: number) {
-    return (
-      <VirtualTable
-        label="Rövid URL-ek"
-        regionLabel="URL-lista"
-        columns={COLUMNS}
-        rows={links}
-        getKey={(link) => link.id}
-        rowHeight={{ wide: 48, compact: 48 }}
-        expandedIndex={expandedIndex}
-        expandedHeight={{ wide: 120, compact: 120 }}
-      />
-    )
-  }
+  const table = (expandedIndex: number) =>
+    linksTable({
+      rowHeight: { wide: 48, compact: 48 },
+      expandedIndex,
+      expandedHeight: { wide: 120, compact: 120 },
+    })
   // The 600 px scroll area less the 45 px sticky header (its row and its border).
   const ROOM = 600 - 45
 
