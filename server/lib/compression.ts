@@ -46,7 +46,7 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
  * (quality 11 took ~10 s of CPU per change for a district's students list). The variants live as long as the
  * returned function.
  */
-export function compressOnce(body: string | Buffer): (encoding: Encoding) => Promise<Buffer> {
+export function compressOnce(body: Buffer): (encoding: Encoding) => Promise<Buffer> {
   const variants = new Map<Encoding, Promise<Buffer>>()
   return (encoding) => {
     let variant = variants.get(encoding)
