@@ -51,6 +51,26 @@ function focusMain(main: HTMLElement | null): void {
 /** How long a loading screen's heading is waited for. */
 const HEADING_WAIT_MS = 10_000
 
+/**
+ * While a chosen screen's code is on its way (main is aria-busy; a slow network), a thin bar shows at the top of the
+ * main area: from 300 ms on, so a quick switch shows nothing, then pulsing. Opacity only, which the compositor
+ * animates: no restyle on the main thread per frame while the screen loads and renders.
+ */
+const LOADING_BAR = {
+  '&[aria-busy="true"]::before': {
+    content: '""',
+    position: 'sticky',
+    top: '0',
+    zIndex: '1',
+    display: 'block',
+    height: '3px',
+    marginBottom: '-3px',
+    bg: 'blue.focusRing',
+    animation:
+      'fade-in 200ms ease-out 300ms backwards, pulse 1.5s cubic-bezier(0.4, 0, 0.6, 1) 500ms infinite',
+  },
+}
+
 function focusHeading(main: HTMLElement): boolean {
   const heading = main.querySelector<HTMLElement>('h1')
   if (!heading) return false
@@ -266,6 +286,7 @@ export function Shell() {
           overflowY="auto"
           minH="0"
           aria-busy={shown !== current || undefined}
+          css={LOADING_BAR}
         >
           <ScreenOutlet screen={shown} />
         </Box>
