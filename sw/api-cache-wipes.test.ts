@@ -7,6 +7,7 @@ import { apiCacheName } from '../contract/api-cache-name'
 import type { SwToPageMessage } from '../contract/sw-protocol'
 import { ApiCacheWipes, writeUnlessWiped } from './api-cache-wipes'
 import { networkFirstWithDeadline } from './api-strategy'
+import { deferred } from './test-support/deferred'
 import { FakeCacheStorage } from './test-support/fake-cache-storage'
 import { refreshAfterWrite } from './write-refresh'
 
@@ -16,12 +17,6 @@ const TOKEN = 'tok-tanar-a'
 
 function json(body: string): Response {
   return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } })
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void
-  const promise = new Promise<T>((res) => (resolve = res))
-  return { promise, resolve }
 }
 
 /** A worker that answers through the page's network, and the page's wipe: tell the worker, then delete every cache. */

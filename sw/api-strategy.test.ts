@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { SwToPageMessage } from '../contract/sw-protocol'
 import { networkFirstWithDeadline, type ApiStrategyDeps } from './api-strategy'
 import { ApiCacheWipes } from './api-cache-wipes'
+import { deferred } from './test-support/deferred'
 import { FakeCacheStorage } from './test-support/fake-cache-storage'
 
 const BASE = 'https://iskola.pelda.hu/api'
@@ -12,16 +13,6 @@ const CACHE = 'api-0123456789abcdef'
 
 function answer(status: number, body: string): Response {
   return new Response(body, { status, headers: { 'Content-Type': 'application/json' } })
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void
-  let reject!: (error: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
 }
 
 /** A worker's world: a fake Cache Storage, a network the test answers, a deadline the test passes. */

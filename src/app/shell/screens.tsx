@@ -121,7 +121,7 @@ export function isScreenReady(id: ScreenId): boolean {
 }
 
 /** Loads `id`'s code (once); after it, `isScreenReady(id)`. */
-export function loadScreen(id: ScreenId): Promise<void> {
+function loadScreen(id: ScreenId): Promise<void> {
   return VIEWS[id].preload()
 }
 

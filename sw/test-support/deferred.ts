@@ -1,0 +1,10 @@
+/** A promise and the functions that settle it, for tests that decide when an answer arrives. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
